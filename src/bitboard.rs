@@ -1,0 +1,291 @@
+//! 256-bit bitboards covering the 16x16 grid.
+//!
+//! Bit `rank * 16 + file` of the four little-endian words is set when the square is in the
+//! set. All operations are plain word-wise loops over `[u64; 4]` so that the compiler can
+//! vectorise them (the benchmark in `benches/perft.rs` is where that is checked).
+
+use crate::square::{NUM_SQUARES, Square};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+#[repr(C, align(32))]
+pub struct Bitboard(pub [u64; 4]);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard([0; 4]);
+    pub const FULL: Bitboard = Bitboard([!0; 4]);
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        let i = sq.index();
+        let mut w = [0u64; 4];
+        w[i >> 6] = 1u64 << (i & 63);
+        Bitboard(w)
+    }
+
+    /// All squares of a board with `files` files and `ranks` ranks (each 1..=16).
+    pub fn board_mask(files: u8, ranks: u8) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for r in 0..ranks {
+            for f in 0..files {
+                b.set(Square::new(f, r));
+            }
+        }
+        b
+    }
+
+    /// All squares of one rank of the 16x16 grid.
+    pub fn rank_mask(rank: u8) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for f in 0..16 {
+            b.set(Square::new(f, rank));
+        }
+        b
+    }
+
+    /// All squares of one file of the 16x16 grid.
+    pub fn file_mask(file: u8) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for r in 0..16 {
+            b.set(Square::new(file, r));
+        }
+        b
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+
+    #[inline]
+    pub fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        let i = sq.index();
+        (self.0[i >> 6] >> (i & 63)) & 1 != 0
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] |= 1u64 << (i & 63);
+    }
+
+    #[inline]
+    pub fn clear(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] &= !(1u64 << (i & 63));
+    }
+
+    #[inline]
+    pub fn toggle(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] ^= 1u64 << (i & 63);
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
+    }
+
+    /// True when at least two squares are set.
+    #[inline]
+    pub fn more_than_one(&self) -> bool {
+        let mut seen = false;
+        for w in self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    /// Lowest square in the set.
+    #[inline]
+    pub fn lsb(&self) -> Option<Square> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(Square::from_index(i * 64 + w.trailing_zeros() as usize));
+            }
+        }
+        None
+    }
+
+    /// Highest square in the set.
+    #[inline]
+    pub fn msb(&self) -> Option<Square> {
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return Some(Square::from_index(i * 64 + 63 - w.leading_zeros() as usize));
+            }
+        }
+        None
+    }
+
+    /// Removes and returns the lowest square.
+    #[inline]
+    pub fn pop_lsb(&mut self) -> Option<Square> {
+        for i in 0..4 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(Square::from_index(i * 64 + w.trailing_zeros() as usize));
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn iter(self) -> BitIter {
+        BitIter(self)
+    }
+
+    /// Squares in this set and not in `other`.
+    #[inline]
+    pub fn without(self, other: Bitboard) -> Bitboard {
+        Bitboard([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
+    }
+
+    #[inline]
+    pub fn intersects(&self, other: Bitboard) -> bool {
+        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3]))
+            != 0
+    }
+}
+
+/// Iterator over the squares of a bitboard, lowest first.
+pub struct BitIter(Bitboard);
+
+impl Iterator for BitIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        self.0.pop_lsb()
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitIter;
+    fn into_iter(self) -> BitIter {
+        BitIter(self)
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline]
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, o: Bitboard) -> Bitboard {
+                Bitboard([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2], self.0[3] $op o.0[3]])
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, o: Bitboard) {
+                self.0[0] = self.0[0] $op o.0[0];
+                self.0[1] = self.0[1] $op o.0[1];
+                self.0[2] = self.0[2] $op o.0[2];
+                self.0[3] = self.0[3] $op o.0[3];
+            }
+        }
+        impl $tr<Square> for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, o: Square) -> Bitboard {
+                self $op Bitboard::from_square(o)
+            }
+        }
+        impl $tra<Square> for Bitboard {
+            #[inline]
+            fn $fa(&mut self, o: Square) {
+                *self = *self $op Bitboard::from_square(o);
+            }
+        }
+    };
+}
+
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bitboard{{")?;
+        let mut first = true;
+        for sq in *self {
+            if !first {
+                write!(f, ",")?;
+            }
+            first = false;
+            write!(f, "{sq}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+/// Number of squares of the grid, re-exported for table sizes.
+pub const SQUARES: usize = NUM_SQUARES;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_clear_count() {
+        let mut b = Bitboard::EMPTY;
+        for i in [0usize, 63, 64, 127, 128, 200, 255] {
+            b.set(Square::from_index(i));
+        }
+        assert_eq!(b.count(), 7);
+        assert_eq!(b.lsb(), Some(Square::from_index(0)));
+        assert_eq!(b.msb(), Some(Square::from_index(255)));
+        b.clear(Square::from_index(0));
+        assert_eq!(b.lsb(), Some(Square::from_index(63)));
+        let v: Vec<usize> = b.iter().map(|s| s.index()).collect();
+        assert_eq!(v, vec![63, 64, 127, 128, 200, 255]);
+        assert!(b.more_than_one());
+        assert!(!Bitboard::from_square(Square::from_index(77)).more_than_one());
+        assert!(!Bitboard::EMPTY.more_than_one());
+    }
+
+    #[test]
+    fn board_masks() {
+        assert_eq!(Bitboard::board_mask(8, 8).count(), 64);
+        assert_eq!(Bitboard::board_mask(16, 16), Bitboard::FULL);
+        assert_eq!(Bitboard::board_mask(12, 16).count(), 192);
+        let m = Bitboard::board_mask(12, 8);
+        assert!(m.contains(Square::new(11, 7)));
+        assert!(!m.contains(Square::new(12, 0)));
+        assert!(!m.contains(Square::new(0, 8)));
+    }
+}

@@ -1,0 +1,18 @@
+//! Kirin: a fairy-chess engine on 256-bit boards.
+//!
+//! Layers, lowest first (a layer only uses the ones below it):
+//! `square`/`bitboard` → `variant` (data, ini, XBetza) → `attacks` (compiled tables) →
+//! `position` (state, make/unmake, FEN) → `movegen` (moves, legality, game end) → `perft`.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod catalog;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod variant;
+pub mod zobrist;

@@ -1,0 +1,106 @@
+//! Coordinate notation for moves (UCI and the CLI): `e2e4`, `a10a11`, `e7e8q`, shogi
+//! promotion `+`, two-leg moves as XBoard writes them (`e5f6,f6g7`).
+//!
+//! Parsing never guesses: a string is matched against the printed form of every legal
+//! move, so whatever this module prints it also reads, and an unknown move is an error.
+
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::square::Square;
+use std::fmt;
+
+/// Why a move string was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not shaped like a coordinate move.
+    Malformed(String),
+    /// Well-formed, but not a legal move in this position.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(s) => write!(f, "malformed move '{s}'"),
+            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Checks the shape `<sq><sq>[suffix]` or `<sq><sq>,<sq><sq>[suffix]`.
+fn well_formed(s: &str) -> bool {
+    let legs: Vec<&str> = s.split(',').collect();
+    if legs.is_empty() || legs.len() > 2 {
+        return false;
+    }
+    for (i, leg) in legs.iter().enumerate() {
+        let b = leg.as_bytes();
+        let Some((_, n1)) = Square::parse_prefix(b) else { return false };
+        let Some((_, n2)) = Square::parse_prefix(&b[n1..]) else { return false };
+        let rest = &leg[n1 + n2..];
+        let last = i + 1 == legs.len();
+        if !rest.is_empty() && (!last || !rest.chars().all(|c| c.is_ascii_lowercase() || c == '+' || c == '\'' || c == '!')) {
+            return false;
+        }
+    }
+    true
+}
+
+impl Position {
+    /// The promotion suffix of a move: `+` for shogi-promoted forms, else the letter.
+    fn promo_suffix(&self, m: Move) -> String {
+        match m.promotion() {
+            None => String::new(),
+            Some(t) => {
+                let def = &self.variant().pieces[t as usize];
+                if def.token.starts_with('+') { "+".into() } else { def.suffix_letter() }
+            }
+        }
+    }
+
+    /// Coordinate notation of a move generated in this position.
+    pub fn move_to_uci(&self, m: Move) -> String {
+        match m.kind {
+            MoveKind::Null => "0000".into(),
+            MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
+            _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
+        }
+    }
+
+    /// Finds the legal move written as `s`. A trailing `=` (XBoard's explicit
+    /// non-promotion) is ignored.
+    pub fn parse_move(&mut self, s: &str) -> Result<Move, MoveError> {
+        let t = s.trim();
+        let t = t.strip_suffix('=').unwrap_or(t);
+        if !well_formed(t) {
+            return Err(MoveError::Malformed(s.trim().to_string()));
+        }
+        let moves = self.legal_moves();
+        moves
+            .into_iter()
+            .find(|&m| self.move_to_uci(m) == t)
+            .ok_or_else(|| MoveError::Illegal(s.trim().to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        assert!(well_formed("e2e4"));
+        assert!(well_formed("a10a11"));
+        assert!(well_formed("e7e8q"));
+        assert!(well_formed("b2g7+"));
+        assert!(well_formed("e5f6,f6g7"));
+        assert!(!well_formed("e2"));
+        assert!(!well_formed("e2e4,"));
+        assert!(!well_formed("z1z2"));
+        assert!(!well_formed("e2e4Q"));
+        assert!(!well_formed("a1a2,a2a3,a3a4"));
+        assert!(!well_formed(""));
+    }
+}

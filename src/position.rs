@@ -1,0 +1,887 @@
+//! Position: board state, make/unmake, Zobrist hashing and FEN.
+//!
+//! The board is kept three ways: a mailbox (`board`), per-colour-and-type bitboards, and
+//! per-colour occupancy. Every change goes through `put`/`remove`, which keep them and the
+//! hash key in step and log the old contents of the square, so `unmake` is the same for
+//! every kind of move (castling, two-leg captures, e.p., later cage shifts): restore the
+//! logged squares in reverse order and the saved [`State`].
+
+use crate::attacks::Tables;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::piece::Piece;
+use crate::square::{Color, NUM_SQUARES, Square};
+use crate::variant::{MAX_PIECE_TYPES, PieceType, Variant};
+use crate::zobrist::KEYS;
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::sync::Arc;
+
+/// A variant together with its compiled tables and derived facts. Shared by all positions
+/// (and search threads) of that variant.
+#[derive(Debug)]
+pub struct Rules {
+    pub variant: Variant,
+    pub tables: Tables,
+    /// Board of the start position (decides which pieces count as unmoved in a FEN).
+    pub start_board: Vec<Piece>,
+    /// Bit `t` set for royal types.
+    pub royal_mask: u64,
+    /// Bit `t` set for types whose moves reset the n-move counter.
+    pub pawn_mask: u64,
+    /// Bit `t` set for types with initial-only moves other than castling.
+    pub initial_mask: u64,
+    /// Bit `t` set for types that can castle.
+    pub castler_mask: u64,
+    /// Bit `t` set for types that may be castling partners (all types when unrestricted).
+    pub partner_mask: u64,
+    /// Bit `t` set for types that can promote to a royal type (their moves can change the
+    /// number of royals, so check masks do not apply to them).
+    pub royal_promoter_mask: u64,
+    /// Promotion zone per colour.
+    pub zones: [Bitboard; 2],
+}
+
+impl Rules {
+    /// Compiles a variant and checks its start position.
+    pub fn new(variant: Variant) -> Result<Arc<Rules>, FenError> {
+        let tables = Tables::build(&variant);
+        let mut royal_mask = 0u64;
+        let mut pawn_mask = 0u64;
+        let mut initial_mask = 0u64;
+        let mut castler_mask = 0u64;
+        for (i, p) in variant.pieces.iter().enumerate() {
+            if p.royal {
+                royal_mask |= 1 << i;
+            }
+            if p.pawn {
+                pawn_mask |= 1 << i;
+            }
+            if p.moves.iter().any(|m| m.initial && m.castle.is_none()) {
+                initial_mask |= 1 << i;
+            }
+            if p.moves.iter().any(|m| m.castle.is_some()) {
+                castler_mask |= 1 << i;
+            }
+        }
+        let partner_mask = match &variant.castling_partners {
+            Some(list) => list.iter().fold(0u64, |m, t| m | (1 << t)),
+            None => !0,
+        };
+        let mut royal_promoter_mask = 0u64;
+        for (i, p) in variant.pieces.iter().enumerate() {
+            if p.promotions.iter().any(|&t| royal_mask & (1 << t) != 0) {
+                royal_promoter_mask |= 1 << i;
+            }
+        }
+        let zones = [variant.promotion_zone_of(false), variant.promotion_zone_of(true)];
+        let fen = variant.start_fen.clone();
+        let board_part = fen.split_whitespace().next().unwrap_or("");
+        let start_board = parse_board(&variant, board_part)?;
+        let rules = Arc::new(Rules {
+            variant,
+            tables,
+            start_board,
+            royal_mask,
+            pawn_mask,
+            initial_mask,
+            castler_mask,
+            partner_mask,
+            royal_promoter_mask,
+            zones,
+        });
+        // The start position must be a valid position of the variant.
+        Position::from_fen(rules.clone(), &fen)?;
+        Ok(rules)
+    }
+}
+
+/// Why a FEN was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    RankCount { found: usize, expected: usize },
+    RankWidth { rank: usize, found: usize, expected: usize },
+    UnknownPiece { token: String },
+    PieceOnHole { square: String },
+    Holdings,
+    SideToMove(String),
+    Castling(String),
+    EnPassant(String),
+    Number { field: &'static str, value: String },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN"),
+            FenError::RankCount { found, expected } => write!(f, "FEN has {found} ranks, the board has {expected}"),
+            FenError::RankWidth { rank, found, expected } => {
+                write!(f, "FEN rank {rank} describes {found} squares, the board has {expected} files")
+            }
+            FenError::UnknownPiece { token } => write!(f, "unknown piece '{token}' in FEN"),
+            FenError::PieceOnHole { square } => write!(f, "piece on {square}, which is not part of the board"),
+            FenError::Holdings => write!(f, "pieces in hand are not supported by this variant"),
+            FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            FenError::Castling(s) => write!(f, "bad castling field '{s}'"),
+            FenError::EnPassant(s) => write!(f, "bad en-passant field '{s}'"),
+            FenError::Number { field, value } => write!(f, "bad {field} '{value}'"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Reads the board field of a FEN (ranks from the top, multi-digit empty counts, `+X`
+/// promoted pieces, `X'`/`X!` dressed letters, `*` for non-existent squares).
+pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
+    let mut board = vec![Piece::NONE; NUM_SQUARES];
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let (s, holdings) = match s.find('[') {
+        Some(i) => (&s[..i], Some(&s[i..])),
+        None => (s, None),
+    };
+    if let Some(h) = holdings {
+        let inner = h.trim_start_matches('[').trim_end_matches(']');
+        if !(inner.is_empty() || inner == "-") {
+            return Err(FenError::Holdings);
+        }
+    }
+    let rows: Vec<&str> = s.split('/').collect();
+    if rows.len() != v.ranks as usize {
+        return Err(FenError::RankCount { found: rows.len(), expected: v.ranks as usize });
+    }
+    for (ri, row) in rows.iter().enumerate() {
+        let rank = v.ranks as usize - 1 - ri;
+        let b = row.as_bytes();
+        let mut file = 0usize;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_digit() {
+                let mut n = 0usize;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    n = n * 10 + (b[i] - b'0') as usize;
+                    i += 1;
+                    if n > 64 {
+                        break;
+                    }
+                }
+                file += n;
+                continue;
+            }
+            if c == b'*' {
+                file += 1;
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut tok = String::new();
+            if c == b'+' {
+                tok.push('+');
+                i += 1;
+            }
+            if i >= b.len() || !b[i].is_ascii_alphabetic() {
+                return Err(FenError::UnknownPiece { token: String::from_utf8_lossy(&b[start..(i + 1).min(b.len())]).into_owned() });
+            }
+            let black = b[i].is_ascii_lowercase();
+            tok.push(b[i].to_ascii_uppercase() as char);
+            i += 1;
+            if i < b.len() && (b[i] == b'\'' || b[i] == b'!') {
+                tok.push(b[i] as char);
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'~' {
+                i += 1;
+            }
+            let Some(t) = v.type_by_token(&tok) else {
+                let shown = if black { tok.to_ascii_lowercase() } else { tok };
+                return Err(FenError::UnknownPiece { token: shown });
+            };
+            if file >= v.files as usize {
+                file += 1;
+                continue;
+            }
+            let sq = Square::new(file as u8, rank as u8);
+            if !v.board.contains(sq) {
+                return Err(FenError::PieceOnHole { square: sq.to_string() });
+            }
+            board[sq.index()] = Piece::new(if black { Color::Black } else { Color::White }, t);
+            file += 1;
+        }
+        if file != v.files as usize {
+            return Err(FenError::RankWidth { rank: rank + 1, found: file, expected: v.files as usize });
+        }
+    }
+    Ok(board)
+}
+
+/// State that make/unmake saves and restores wholesale.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    pub key: u64,
+    /// Plies since the last capture or pawn move.
+    pub rule50: u32,
+    /// Squares an e.p. capture may land on.
+    pub ep: Bitboard,
+    /// The piece that would be captured e.p.
+    pub ep_victim: Square,
+    /// Unmoved pieces whose status matters (castling, initial moves).
+    pub virgin: Bitboard,
+    /// The move that led here (Move::NONE at the root).
+    pub last_move: Move,
+    /// Piece captured by the last move (first capture for two-leg moves).
+    pub captured: Piece,
+    pub plies_from_null: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    state: State,
+    changes: ArrayVec<(Square, Piece), 16>,
+}
+
+/// A position of a variant.
+#[derive(Clone)]
+pub struct Position {
+    rules: Arc<Rules>,
+    board: [Piece; NUM_SQUARES],
+    pcs: [[Bitboard; MAX_PIECE_TYPES]; 2],
+    by_color: [Bitboard; 2],
+    occ: Bitboard,
+    counts: [[u16; MAX_PIECE_TYPES]; 2],
+    totals: [u16; 2],
+    royals: [u16; 2],
+    side: Color,
+    st: State,
+    history: Vec<Undo>,
+    /// Full-move number of the root, from the FEN.
+    start_fullmove: u32,
+    /// Black was to move at the root.
+    root_black: bool,
+    changes: ArrayVec<(Square, Piece), 16>,
+}
+
+impl Position {
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
+    }
+
+    #[inline]
+    pub fn tables(&self) -> &Tables {
+        &self.rules.tables
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occ
+    }
+
+    #[inline]
+    pub fn color_bb(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, c: Color, t: PieceType) -> Bitboard {
+        self.pcs[c.index()][t as usize]
+    }
+
+    #[inline]
+    pub fn count(&self, c: Color, t: PieceType) -> u16 {
+        self.counts[c.index()][t as usize]
+    }
+
+    /// Number of pieces of a colour.
+    #[inline]
+    pub fn total(&self, c: Color) -> u16 {
+        self.totals[c.index()]
+    }
+
+    /// Number of royal pieces of a colour.
+    #[inline]
+    pub fn royal_count(&self, c: Color) -> u16 {
+        self.royals[c.index()]
+    }
+
+    #[inline]
+    pub fn state(&self) -> &State {
+        &self.st
+    }
+
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.st.key
+    }
+
+    #[inline]
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.st.virgin.contains(sq)
+    }
+
+    /// Number of moves made since the root.
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Keys of earlier positions, most recent first (the current one excluded).
+    pub fn key_history(&self) -> impl Iterator<Item = &State> {
+        self.history.iter().rev().map(|u| &u.state)
+    }
+
+    /// Royal pieces of a colour.
+    pub fn royal_squares(&self, c: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        let mut m = self.rules.royal_mask;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b |= self.pcs[c.index()][t];
+        }
+        b
+    }
+
+    fn empty(rules: Arc<Rules>) -> Position {
+        Position {
+            rules,
+            board: [Piece::NONE; NUM_SQUARES],
+            pcs: [[Bitboard::EMPTY; MAX_PIECE_TYPES]; 2],
+            by_color: [Bitboard::EMPTY; 2],
+            occ: Bitboard::EMPTY,
+            counts: [[0; MAX_PIECE_TYPES]; 2],
+            totals: [0; 2],
+            royals: [0; 2],
+            side: Color::White,
+            st: State {
+                key: 0,
+                rule50: 0,
+                ep: Bitboard::EMPTY,
+                ep_victim: Square::from_index(0),
+                virgin: Bitboard::EMPTY,
+                last_move: Move::NONE,
+                captured: Piece::NONE,
+                plies_from_null: 0,
+            },
+            history: Vec::new(),
+            start_fullmove: 1,
+            root_black: false,
+            changes: ArrayVec::new(),
+        }
+    }
+
+    /// The variant's start position.
+    pub fn startpos(rules: Arc<Rules>) -> Position {
+        let fen = rules.variant.start_fen.clone();
+        // `Rules::new` has already checked that the start FEN parses.
+        Position::from_fen(rules, &fen).unwrap_or_else(|e| unreachable!("start FEN validated by Rules::new: {e}"))
+    }
+
+    /// Reads a FEN. Missing trailing fields take their defaults; the shogi-style tail
+    /// `w 0 1` (no castling and e.p. fields) is accepted, as by Fairy-Stockfish.
+    pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board_str = fields.next().ok_or(FenError::Empty)?;
+        let board = parse_board(&rules.variant, board_str)?;
+        let mut pos = Position::empty(rules);
+        for (i, p) in board.iter().enumerate() {
+            if p.is_some() {
+                pos.add_piece(Square::from_index(i), *p);
+            }
+        }
+        let rest: Vec<&str> = fields.collect();
+        let mut idx = 0;
+        if let Some(s) = rest.first() {
+            pos.side = match *s {
+                "w" | "W" => Color::White,
+                "b" | "B" => Color::Black,
+                other => return Err(FenError::SideToMove(other.to_string())),
+            };
+            idx = 1;
+        }
+        let is_num = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+        let mut castling = "-";
+        let mut ep = "-";
+        if idx < rest.len() && !is_num(rest[idx]) {
+            castling = rest[idx];
+            idx += 1;
+            if idx < rest.len() && !is_num(rest[idx]) {
+                ep = rest[idx];
+                idx += 1;
+            }
+        }
+        let mut rule50 = 0u32;
+        if idx < rest.len() {
+            rule50 = rest[idx].parse().map_err(|_| FenError::Number { field: "halfmove clock", value: rest[idx].to_string() })?;
+            idx += 1;
+        }
+        if idx < rest.len() {
+            let n: u32 =
+                rest[idx].parse().map_err(|_| FenError::Number { field: "fullmove number", value: rest[idx].to_string() })?;
+            pos.start_fullmove = n.max(1);
+        }
+        pos.st.rule50 = rule50;
+        pos.root_black = pos.side == Color::Black;
+        pos.set_virgins(castling)?;
+        pos.set_ep(ep)?;
+        pos.st.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// Unmoved status: castling rights from the FEN field; pieces with other initial moves
+    /// are unmoved when they stand where the start position has the same piece.
+    fn set_virgins(&mut self, castling: &str) -> Result<(), FenError> {
+        let rules = self.rules.clone();
+        let v = &rules.variant;
+        let mut virgin = Bitboard::EMPTY;
+        for sq in self.occ {
+            let p = self.board[sq.index()];
+            if rules.initial_mask & (1 << p.kind()) != 0 && rules.start_board[sq.index()] == p {
+                virgin.set(sq);
+            }
+        }
+        if castling != "-" {
+            for ch in castling.chars() {
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let up = ch.to_ascii_uppercase();
+                // The castling royal of that colour: a castler on its start square if possible.
+                let castlers: Vec<Square> = self
+                    .color_bb(color)
+                    .iter()
+                    .filter(|s| rules.castler_mask & (1 << self.board[s.index()].kind()) != 0)
+                    .collect();
+                let Some(&ksq) = castlers.iter().find(|s| rules.start_board[s.index()] == self.board[s.index()]).or(castlers.first())
+                else {
+                    // No castling piece: ignore the right, as Fairy-Stockfish does.
+                    continue;
+                };
+                let rank = ksq.rank();
+                let partner = match up {
+                    'K' => Some(v.files - 1),
+                    'Q' => Some(0),
+                    'A'..='P' => Some(up as u8 - b'A'),
+                    _ => return Err(FenError::Castling(castling.to_string())),
+                };
+                if let Some(f) = partner {
+                    if f >= v.files {
+                        return Err(FenError::Castling(castling.to_string()));
+                    }
+                    let psq = Square::new(f, rank);
+                    let pp = self.board[psq.index()];
+                    if pp.is_some() && pp.color() == color && rules.partner_mask & (1 << pp.kind()) != 0 && psq != ksq {
+                        virgin.set(psq);
+                        virgin.set(ksq);
+                    }
+                }
+            }
+        }
+        self.st.virgin = virgin;
+        Ok(())
+    }
+
+    fn set_ep(&mut self, ep: &str) -> Result<(), FenError> {
+        if ep == "-" {
+            return Ok(());
+        }
+        let b = ep.as_bytes();
+        let mut i = 0;
+        let them = !self.side;
+        while i < b.len() {
+            let Some((sq, n)) = Square::parse_prefix(&b[i..]) else {
+                return Err(FenError::EnPassant(ep.to_string()));
+            };
+            i += n;
+            if !self.rules.variant.board.contains(sq) || self.occ.contains(sq) {
+                continue;
+            }
+            // The victim is the nearest enemy piece ahead of the square in the mover's direction.
+            let dy = them.forward();
+            let mut victim = None;
+            for k in 1..=3 {
+                if let Some(s) = sq.offset(0, dy * k) {
+                    if self.board[s.index()].is_some() {
+                        if self.board[s.index()].color() == them {
+                            victim = Some(s);
+                        }
+                        break;
+                    }
+                }
+            }
+            if let Some(vs) = victim {
+                if self.ep_capturable(sq, self.side) {
+                    self.st.ep.set(sq);
+                    self.st.ep_victim = vs;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// True if a piece of `by` could capture e.p. onto `sq`.
+    fn ep_capturable(&self, sq: Square, by: Color) -> bool {
+        let t = &self.rules.tables;
+        for (kind, rev) in &t.ep_rev[by.index()] {
+            if t.pool[*rev as usize][sq.index()].intersects(self.pcs[by.index()][*kind as usize]) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut k = 0u64;
+        for sq in self.occ {
+            k ^= KEYS.piece[self.board[sq.index()].index()][sq.index()];
+        }
+        for sq in self.st.ep {
+            k ^= KEYS.ep[sq.index()];
+        }
+        for sq in self.st.virgin {
+            k ^= KEYS.virgin[sq.index()];
+        }
+        if self.side == Color::Black {
+            k ^= KEYS.side;
+        }
+        k
+    }
+
+    /// Writes a Fairy-Stockfish compatible FEN.
+    pub fn fen(&self) -> String {
+        let v = self.variant();
+        let mut s = String::new();
+        for r in (0..v.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..v.files {
+                let sq = Square::new(f, r);
+                let p = self.board[sq.index()];
+                if v.holes.contains(sq) {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push('*');
+                } else if p.is_none() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&v.pieces[p.kind() as usize].token_for(p.color() == Color::Black));
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side == Color::White { 'w' } else { 'b' });
+        s.push(' ');
+        s.push_str(&self.castling_string());
+        s.push(' ');
+        if self.st.ep.is_empty() {
+            s.push('-');
+        } else {
+            for sq in self.st.ep {
+                s.push_str(&sq.to_string());
+            }
+        }
+        let fullmove = self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
+        s.push_str(&format!(" {} {}", self.st.rule50, fullmove));
+        s
+    }
+
+    fn castling_string(&self) -> String {
+        let v = self.variant();
+        let mut out = String::new();
+        for c in Color::BOTH {
+            let mut rights = String::new();
+            for ksq in self.color_bb(c) & self.st.virgin {
+                if self.rules.castler_mask & (1 << self.board[ksq.index()].kind()) == 0 {
+                    continue;
+                }
+                let rank = ksq.rank();
+                for (f, letter) in [(v.files - 1, 'K'), (0, 'Q')] {
+                    let psq = Square::new(f, rank);
+                    if psq != ksq && self.st.virgin.contains(psq) && self.board[psq.index()].is_some() && self.board[psq.index()].color() == c {
+                        rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
+                    }
+                }
+            }
+            out.push_str(&rights);
+        }
+        if out.is_empty() { "-".into() } else { out }
+    }
+
+    // ---- board mutation -------------------------------------------------------------
+
+    /// Places a piece on an empty square (setup only; no logging, no hashing).
+    fn add_piece(&mut self, sq: Square, p: Piece) {
+        let (c, t) = (p.color().index(), p.kind() as usize);
+        self.board[sq.index()] = p;
+        self.pcs[c][t].set(sq);
+        self.by_color[c].set(sq);
+        self.occ.set(sq);
+        self.counts[c][t] += 1;
+        self.totals[c] += 1;
+        if self.rules.royal_mask & (1 << t) != 0 {
+            self.royals[c] += 1;
+        }
+    }
+
+    fn drop_piece(&mut self, sq: Square) {
+        let p = self.board[sq.index()];
+        let (c, t) = (p.color().index(), p.kind() as usize);
+        self.board[sq.index()] = Piece::NONE;
+        self.pcs[c][t].clear(sq);
+        self.by_color[c].clear(sq);
+        self.occ.clear(sq);
+        self.counts[c][t] -= 1;
+        self.totals[c] -= 1;
+        if self.rules.royal_mask & (1 << t) != 0 {
+            self.royals[c] -= 1;
+        }
+    }
+
+    /// Puts `p` on an empty square, logging and hashing.
+    #[inline]
+    fn put(&mut self, sq: Square, p: Piece) {
+        self.changes.push((sq, Piece::NONE));
+        self.add_piece(sq, p);
+        self.st.key ^= KEYS.piece[p.index()][sq.index()];
+    }
+
+    /// Empties an occupied square, logging and hashing.
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        let p = self.board[sq.index()];
+        self.changes.push((sq, p));
+        self.st.key ^= KEYS.piece[p.index()][sq.index()];
+        self.drop_piece(sq);
+    }
+
+    #[inline]
+    fn clear_virgin(&mut self, sq: Square) {
+        if self.st.virgin.contains(sq) {
+            self.st.virgin.clear(sq);
+            self.st.key ^= KEYS.virgin[sq.index()];
+        }
+    }
+
+    // ---- make / unmake ----------------------------------------------------------------
+
+    /// Plays a move that `generate` produced (or that passed `is_pseudo_legal`).
+    pub fn make_move(&mut self, m: Move) {
+        let saved = self.st;
+        self.changes.clear();
+        let us = self.side;
+        let them = !us;
+        for sq in self.st.ep {
+            self.st.key ^= KEYS.ep[sq.index()];
+        }
+        self.st.ep = Bitboard::EMPTY;
+        self.st.rule50 += 1;
+        self.st.plies_from_null += 1;
+        self.st.captured = Piece::NONE;
+        let pawn_mask = self.rules.pawn_mask;
+        match m.kind {
+            MoveKind::Normal | MoveKind::EpStep => {
+                let p = self.board[m.from.index()];
+                let cap = self.board[m.to.index()];
+                if cap.is_some() && m.to != m.from {
+                    self.st.captured = cap;
+                    self.remove(m.to);
+                    self.st.rule50 = 0;
+                }
+                if m.to != m.from {
+                    self.remove(m.from);
+                    let np = match m.promotion() {
+                        Some(t) => Piece::new(us, t),
+                        None => p,
+                    };
+                    self.put(m.to, np);
+                } else if let Some(t) = m.promotion() {
+                    self.remove(m.from);
+                    self.put(m.to, Piece::new(us, t));
+                }
+                if pawn_mask & (1 << p.kind()) != 0 {
+                    self.st.rule50 = 0;
+                }
+                self.clear_virgin(m.from);
+                self.clear_virgin(m.to);
+                if m.kind == MoveKind::EpStep {
+                    self.set_ep_after_step(m.from, m.to, them);
+                }
+            }
+            MoveKind::EnPassant => {
+                let p = self.board[m.from.index()];
+                let vsq = saved.ep_victim;
+                self.st.captured = self.board[vsq.index()];
+                self.remove(vsq);
+                self.remove(m.from);
+                self.put(m.to, match m.promotion() {
+                    Some(t) => Piece::new(us, t),
+                    None => p,
+                });
+                self.st.rule50 = 0;
+                self.clear_virgin(m.from);
+                self.clear_virgin(vsq);
+            }
+            MoveKind::Castle => {
+                let k = self.board[m.from.index()];
+                let r = self.board[m.aux.index()];
+                let rto = if m.to.file() > m.from.file() {
+                    Square::new(m.to.file() - 1, m.to.rank())
+                } else {
+                    Square::new(m.to.file() + 1, m.to.rank())
+                };
+                self.remove(m.from);
+                self.remove(m.aux);
+                self.put(m.to, k);
+                self.put(rto, r);
+                self.clear_virgin(m.from);
+                self.clear_virgin(m.aux);
+            }
+            MoveKind::TwoLeg => {
+                let p = self.board[m.from.index()];
+                self.remove(m.from);
+                let mid = self.board[m.aux.index()];
+                if mid.is_some() && m.aux != m.from {
+                    self.st.captured = mid;
+                    self.remove(m.aux);
+                    self.st.rule50 = 0;
+                }
+                let cap = self.board[m.to.index()];
+                if cap.is_some() {
+                    if self.st.captured.is_none() {
+                        self.st.captured = cap;
+                    }
+                    self.remove(m.to);
+                    self.st.rule50 = 0;
+                }
+                self.put(m.to, match m.promotion() {
+                    Some(t) => Piece::new(us, t),
+                    None => p,
+                });
+                if pawn_mask & (1 << p.kind()) != 0 {
+                    self.st.rule50 = 0;
+                }
+                self.clear_virgin(m.from);
+                self.clear_virgin(m.aux);
+                self.clear_virgin(m.to);
+            }
+            MoveKind::Null => {
+                self.st.plies_from_null = 0;
+            }
+        }
+        self.st.last_move = m;
+        self.side = them;
+        self.st.key ^= KEYS.side;
+        let changes = std::mem::take(&mut self.changes);
+        self.history.push(Undo { state: saved, changes });
+    }
+
+    /// Takes back the last move.
+    pub fn unmake_move(&mut self) {
+        let Some(u) = self.history.pop() else { return };
+        for &(sq, old) in u.changes.iter().rev() {
+            if self.board[sq.index()].is_some() {
+                self.drop_piece(sq);
+            }
+            if old.is_some() {
+                self.add_piece(sq, old);
+            }
+        }
+        self.st = u.state;
+        self.side = !self.side;
+    }
+
+    /// After an initial multi-step from `from` to `to`, the squares passed become e.p.
+    /// squares if an enemy piece could capture there (X-FEN convention, as Fairy-Stockfish).
+    fn set_ep_after_step(&mut self, from: Square, to: Square, them: Color) {
+        let (dx, dy) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        let n = dx.abs().max(dy.abs());
+        if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || n < 2 {
+            return;
+        }
+        let (ux, uy) = (dx.signum(), dy.signum());
+        for k in 1..n {
+            if let Some(s) = from.offset(ux * k, uy * k) {
+                if self.ep_capturable(s, them) {
+                    self.st.ep.set(s);
+                    self.st.key ^= KEYS.ep[s.index()];
+                    self.st.ep_victim = to;
+                }
+            }
+        }
+    }
+
+    /// The number of times the current position occurred before (same side to move),
+    /// looking back no further than the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let mut n = 0;
+        let limit = self.st.rule50.min(self.st.plies_from_null) as usize;
+        let mut i = 2;
+        let len = self.history.len();
+        while i <= limit && i <= len {
+            if self.history[len - i].state.key == self.st.key {
+                n += 1;
+            }
+            i += 2;
+        }
+        n
+    }
+
+    /// An ASCII diagram of the board (White at the bottom).
+    pub fn diagram(&self) -> String {
+        let v = self.variant();
+        let mut s = String::new();
+        for r in (0..v.ranks).rev() {
+            s.push_str(&format!("{:>3} ", r + 1));
+            for f in 0..v.files {
+                let sq = Square::new(f, r);
+                let p = self.board[sq.index()];
+                let cell = if v.holes.contains(sq) {
+                    " ##".to_string()
+                } else if p.is_none() {
+                    "  .".to_string()
+                } else {
+                    format!("{:>3}", v.pieces[p.kind() as usize].token_for(p.color() == Color::Black))
+                };
+                s.push_str(&cell);
+            }
+            s.push('\n');
+        }
+        s.push_str("    ");
+        for f in 0..v.files {
+            s.push_str(&format!("  {}", (b'a' + f) as char));
+        }
+        s.push('\n');
+        s
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}

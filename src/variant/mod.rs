@@ -1,0 +1,540 @@
+//! Variants as data.
+//!
+//! A [`Variant`] holds everything that differs between games: board size, pieces (with
+//! their XBetza moves), promotion, royalty and end-of-game rules. Code elsewhere branches
+//! on these fields, never on a variant's name. The built-in definitions live in
+//! `variants.ini` at the crate root, embedded with `include_str!`; a user file can add
+//! variants or override built-in ones (same section name).
+
+pub mod betza;
+pub mod ini;
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+use betza::BetzaMove;
+use ini::{IniError, Origin, Section};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The built-in variant file.
+pub const EMBEDDED_INI: &str = include_str!("../../variants.ini");
+/// Most piece types a variant may define (both colours share the type numbers).
+pub const MAX_PIECE_TYPES: usize = 64;
+
+/// Index of a piece type in `Variant::pieces`.
+pub type PieceType = u8;
+
+/// How a game ends, from the point of view of the side concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndValue {
+    Draw,
+    Loss,
+    Win,
+}
+
+impl EndValue {
+    fn parse(s: &str) -> Option<EndValue> {
+        match s.to_ascii_lowercase().as_str() {
+            "draw" => Some(EndValue::Draw),
+            "loss" | "lose" => Some(EndValue::Loss),
+            "win" => Some(EndValue::Win),
+            _ => None,
+        }
+    }
+}
+
+/// Which moves may promote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromotionStyle {
+    /// The move ends in the zone (chess).
+    End,
+    /// The move starts or ends in the zone (shogi).
+    StartOrEnd,
+    /// The move enters the zone, or captures while starting or ending in it (Chu Shogi, CSRM).
+    EntryOrCapture,
+}
+
+/// When promotion is forced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mandatory {
+    /// Every qualifying move promotes (chess pawns).
+    Always,
+    /// Optional, except where the unpromoted piece could never move again (shogi).
+    Immobile,
+    /// Always optional.
+    Never,
+}
+
+/// One piece type.
+#[derive(Debug, Clone)]
+pub struct PieceDef {
+    /// Lower-case name without spaces (`pawn`, `drunk-elephant`).
+    pub name: String,
+    /// White's FEN token: an upper-case letter, optionally preceded by `+` (shogi-promoted
+    /// form) and/or followed by `'` or `!` (XBoard's dressed letters for more than 26 types).
+    pub token: String,
+    /// XBetza move description as written in the ini.
+    pub betza: String,
+    pub moves: Vec<BetzaMove>,
+    /// Loses the game when all royal pieces of a side are gone; protected by the check rule.
+    pub royal: bool,
+    /// Moves of this piece reset the n-move counter.
+    pub pawn: bool,
+    /// Types this piece may promote to (each a separate move).
+    pub promotions: Vec<PieceType>,
+    /// For `+X` tokens: the type `X` this is the promoted form of.
+    pub base: Option<PieceType>,
+}
+
+impl PieceDef {
+    /// Token of this piece for `color` (Black is lower case).
+    pub fn token_for(&self, black: bool) -> String {
+        if black { self.token.to_ascii_lowercase() } else { self.token.clone() }
+    }
+
+    /// The letter used as promotion suffix in coordinate notation.
+    pub fn suffix_letter(&self) -> String {
+        self.token.trim_start_matches('+').to_ascii_lowercase()
+    }
+}
+
+/// A complete variant definition.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub source: String,
+    /// Other names under which protocols may ask for this variant (`normal` for chess).
+    pub aliases: Vec<String>,
+    pub files: u8,
+    pub ranks: u8,
+    /// The squares of the board.
+    pub board: Bitboard,
+    /// Squares inside the rectangle that do not exist.
+    pub holes: Bitboard,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    /// Squares where the last royal may not be left attacked; off = royal capture game.
+    pub check_rule: bool,
+    pub promotion_zone: u8,
+    pub promotion_style: PromotionStyle,
+    pub promotion_mandatory: Mandatory,
+    /// A side with only royal pieces left, against a side with more, suffers this value.
+    pub bare_king: Option<EndValue>,
+    /// The bared side may answer by baring the opponent (Fairy-Stockfish `extinctionClaim`).
+    pub bare_king_counter: bool,
+    /// Value for the side to move that has no legal move and is not in check.
+    pub stalemate: EndValue,
+    /// Plies/2 without capture or pawn move that end the game (0 = no rule).
+    pub n_move_rule: u32,
+    /// Number of occurrences of a position that ends the game (0 = no rule).
+    pub n_fold: u32,
+    pub n_fold_value: EndValue,
+    /// When the repetition was forced by perpetual check, the checking side gets this value.
+    pub perpetual_check: Option<EndValue>,
+    /// Piece types that may castle with a royal (default: whatever stands on the edge).
+    pub castling_partners: Option<Vec<PieceType>>,
+    /// Where the definition was read (for messages).
+    pub origin: Origin,
+}
+
+impl Variant {
+    pub fn piece_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Finds a piece type by White's FEN token (case-insensitive letter, exact marks).
+    pub fn type_by_token(&self, token: &str) -> Option<PieceType> {
+        let up = token.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.token == up).map(|i| i as PieceType)
+    }
+
+    pub fn contains(&self, sq: Square) -> bool {
+        self.board.contains(sq)
+    }
+
+    /// Promotion zone for a colour: the last `promotion_zone` ranks from its side.
+    pub fn promotion_zone_of(&self, black: bool) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for i in 0..self.promotion_zone.min(self.ranks) {
+            let r = if black { i } else { self.ranks - 1 - i };
+            b |= Bitboard::rank_mask(r);
+        }
+        b & self.board
+    }
+
+    /// True if any piece is royal.
+    pub fn has_royals(&self) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+    }
+}
+
+/// A variant that could not be built, with the place and reason.
+pub type BuildError = IniError;
+
+/// Result of loading one or more ini texts.
+#[derive(Debug, Default)]
+pub struct LoadResult {
+    pub variants: Vec<Variant>,
+    pub errors: Vec<IniError>,
+}
+
+/// Loads variants from ini texts given as (file name, text), later files overriding
+/// earlier ones section by section. Broken sections are reported and skipped.
+pub fn load(files: &[(&str, &str)]) -> LoadResult {
+    let mut all: Vec<Section> = Vec::new();
+    let mut errors = Vec::new();
+    for (name, text) in files {
+        let (sections, errs) = ini::parse(text, name);
+        errors.extend(errs);
+        for s in sections {
+            if let Some(pos) = all.iter().position(|o| o.name == s.name) {
+                // An override replaces the whole section but keeps its place in the list.
+                all[pos] = s;
+            } else {
+                all.push(s);
+            }
+        }
+    }
+    let by_name: HashMap<&str, &Section> = all.iter().map(|s| (s.name.as_str(), s)).collect();
+    let mut variants = Vec::new();
+    for s in &all {
+        match resolve_chain(s, &by_name).and_then(|chain| build(s, &chain)) {
+            Ok(v) => variants.push(v),
+            Err(e) => errors.push(e),
+        }
+    }
+    LoadResult { variants, errors }
+}
+
+/// Ancestors first, the section itself last.
+fn resolve_chain<'a>(s: &'a Section, by_name: &HashMap<&str, &'a Section>) -> Result<Vec<&'a Section>, IniError> {
+    let mut chain = vec![s];
+    let mut cur = s;
+    while let Some(p) = &cur.parent {
+        let Some(parent) = by_name.get(p.to_ascii_lowercase().as_str()) else {
+            return Err(IniError { origin: cur.origin.clone(), reason: format!("unknown parent variant '{p}'") });
+        };
+        if chain.iter().any(|c| c.name == parent.name) {
+            return Err(IniError { origin: s.origin.clone(), reason: format!("inheritance cycle through '{}'", parent.name) });
+        }
+        chain.push(parent);
+        cur = parent;
+    }
+    chain.reverse();
+    Ok(chain)
+}
+
+fn is_valid_token(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'+') {
+        i = 1;
+    }
+    if i >= b.len() || !b[i].is_ascii_uppercase() {
+        return false;
+    }
+    i += 1;
+    if i < b.len() && (b[i] == b'\'' || b[i] == b'!') {
+        i += 1;
+    }
+    i == b.len()
+}
+
+struct RawPiece {
+    token: String,
+    name: String,
+    betza: String,
+    origin: Origin,
+}
+
+fn parse_bool(s: &str) -> Option<bool> {
+    match s.to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "on" => Some(true),
+        "false" | "0" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
+    let err = |o: &Origin, r: String| IniError { origin: o.clone(), reason: format!("[{}] {}", s.name, r) };
+    let mut raw_pieces: Vec<RawPiece> = Vec::new();
+    let mut kv: HashMap<String, (String, Origin)> = HashMap::new();
+    let mut promos: Vec<(String, String, Origin)> = Vec::new();
+    for sec in chain {
+        for e in &sec.entries {
+            let key = e.key.as_str();
+            match key {
+                "piece" => {
+                    let mut it = e.value.split_whitespace();
+                    let (Some(token), Some(name)) = (it.next(), it.next()) else {
+                        return Err(err(&e.origin, "piece needs 'TOKEN NAME XBETZA'".into()));
+                    };
+                    let betza: String = it.collect::<Vec<_>>().join("");
+                    if !is_valid_token(token) {
+                        return Err(err(&e.origin, format!("bad piece token '{token}' (an upper-case letter, optionally '+' before and ' or ! after)")));
+                    }
+                    let rp = RawPiece { token: token.to_string(), name: name.to_ascii_lowercase(), betza, origin: e.origin.clone() };
+                    if let Some(p) = raw_pieces.iter_mut().find(|p| p.token == token) {
+                        *p = rp;
+                    } else {
+                        raw_pieces.push(rp);
+                    }
+                }
+                "removePiece" => {
+                    for t in e.value.split_whitespace() {
+                        let before = raw_pieces.len();
+                        raw_pieces.retain(|p| p.token != t);
+                        if raw_pieces.len() == before {
+                            return Err(err(&e.origin, format!("removePiece: no piece '{t}'")));
+                        }
+                    }
+                }
+                k if k.starts_with("promote.") => {
+                    promos.retain(|(t, _, _)| t != &k[8..]);
+                    promos.push((k[8..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
+                | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing" | "bareKingCounter"
+                | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck" | "castlingPartners"
+                | "holes" => {
+                    kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
+                }
+                _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
+            }
+        }
+    }
+    let get = |k: &str| kv.get(k).map(|(v, o)| (v.as_str(), o));
+    let int = |k: &str, default: u32, max: u32| -> Result<u32, IniError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, o)) => match v.parse::<u32>() {
+                Ok(n) if n <= max => Ok(n),
+                _ => Err(err(o, format!("{k} must be a whole number 0..={max}, found '{v}'"))),
+            },
+        }
+    };
+    let boolean = |k: &str, default: bool| -> Result<bool, IniError> {
+        match get(k) {
+            None => Ok(default),
+            Some((v, o)) => parse_bool(v).ok_or_else(|| err(o, format!("{k} must be true or false, found '{v}'"))),
+        }
+    };
+    let endv = |k: &str| -> Result<Option<EndValue>, IniError> {
+        match get(k) {
+            None => Ok(None),
+            Some((v, o)) if v.eq_ignore_ascii_case("none") => {
+                let _ = o;
+                Ok(None)
+            }
+            Some((v, o)) => EndValue::parse(v).map(Some).ok_or_else(|| err(o, format!("{k} must be draw, loss or win, found '{v}'"))),
+        }
+    };
+
+    // Board size.
+    let (mut files, mut ranks) = (int("files", 8, 16)?, int("ranks", 8, 16)?);
+    if let Some((v, o)) = get("board") {
+        let parsed = v.split_once(['x', 'X']).and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)));
+        match parsed {
+            Some((f, r)) if (1..=16).contains(&f) && (1..=16).contains(&r) => {
+                files = f;
+                ranks = r;
+            }
+            _ => return Err(err(o, format!("board must be WxH with both 1..16, found '{v}'"))),
+        }
+    }
+    if files == 0 || ranks == 0 {
+        return Err(err(&s.origin, "files and ranks must be 1..16".into()));
+    }
+    let board = Bitboard::board_mask(files as u8, ranks as u8);
+
+    // Pieces.
+    if raw_pieces.is_empty() {
+        return Err(err(&s.origin, "no pieces defined".into()));
+    }
+    if raw_pieces.len() > MAX_PIECE_TYPES {
+        return Err(err(&s.origin, format!("at most {MAX_PIECE_TYPES} piece types")));
+    }
+    let mut pieces = Vec::new();
+    for rp in &raw_pieces {
+        let moves = betza::parse(&rp.betza).map_err(|e| err(&rp.origin, format!("piece {}: {e}", rp.token)))?;
+        pieces.push(PieceDef {
+            name: rp.name.clone(),
+            token: rp.token.clone(),
+            betza: rp.betza.clone(),
+            moves,
+            royal: false,
+            pawn: false,
+            promotions: Vec::new(),
+            base: None,
+        });
+    }
+    let lookup = |t: &str| pieces.iter().position(|p| p.token == t).map(|i| i as PieceType);
+    let list = |k: &str, pieces_ref: &Vec<PieceDef>| -> Result<Option<Vec<PieceType>>, IniError> {
+        let _ = pieces_ref;
+        match get(k) {
+            None => Ok(None),
+            Some((v, o)) => {
+                let mut out = Vec::new();
+                for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+                    match lookup(t) {
+                        Some(i) => out.push(i),
+                        None => return Err(err(o, format!("{k}: no piece '{t}'"))),
+                    }
+                }
+                Ok(Some(out))
+            }
+        }
+    };
+    let royal = list("royal", &pieces)?.unwrap_or_default();
+    let pawns = match list("pawns", &pieces)? {
+        Some(p) => p,
+        None => lookup("P").into_iter().collect(),
+    };
+    let castling_partners = list("castlingPartners", &pieces)?;
+    // '+X' tokens are promoted forms of X.
+    let bases: Vec<Option<PieceType>> = pieces.iter().map(|p| p.token.strip_prefix('+').and_then(lookup)).collect();
+    for (i, p) in pieces.iter().enumerate() {
+        if p.token.starts_with('+') && bases[i].is_none() {
+            return Err(err(&raw_pieces[i].origin, format!("'{}' is a promoted form of a piece that does not exist", p.token)));
+        }
+    }
+    let mut promo_lists = Vec::new();
+    for (t, v, o) in &promos {
+        let Some(from) = lookup(t) else {
+            return Err(err(o, format!("promote.{t}: no piece '{t}'")));
+        };
+        let mut to = Vec::new();
+        for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
+            match lookup(tt) {
+                Some(i) => to.push(i),
+                None => return Err(err(o, format!("promote.{t}: no piece '{tt}'"))),
+            }
+        }
+        promo_lists.push((from, to));
+    }
+    for (i, p) in pieces.iter_mut().enumerate() {
+        p.base = bases[i];
+        p.royal = royal.contains(&(i as PieceType));
+        p.pawn = pawns.contains(&(i as PieceType));
+    }
+    for (from, to) in promo_lists {
+        pieces[from as usize].promotions = to;
+    }
+
+    let promotion_style = match get("promotionStyle") {
+        None => PromotionStyle::End,
+        Some((v, o)) => match v {
+            "end" => PromotionStyle::End,
+            "shogi" | "startOrEnd" => PromotionStyle::StartOrEnd,
+            "entry" | "entryOrCapture" => PromotionStyle::EntryOrCapture,
+            _ => return Err(err(o, format!("promotionStyle must be end, shogi or entry, found '{v}'"))),
+        },
+    };
+    let promotion_mandatory = match get("promotionMandatory") {
+        None => Mandatory::Always,
+        Some((v, o)) => match v {
+            "always" | "true" => Mandatory::Always,
+            "immobile" => Mandatory::Immobile,
+            "never" | "false" => Mandatory::Never,
+            _ => return Err(err(o, format!("promotionMandatory must be always, immobile or never, found '{v}'"))),
+        },
+    };
+    let Some((start_fen, _)) = get("startFen") else {
+        return Err(err(&s.origin, "startFen is missing".into()));
+    };
+    let stalemate = endv("stalemate")?.unwrap_or(EndValue::Draw);
+    let mut holes = Bitboard::EMPTY;
+    if let Some((v, o)) = get("holes") {
+        for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
+            match Square::parse(t) {
+                Some(sq) if board.contains(sq) => holes.set(sq),
+                _ => return Err(err(o, format!("holes: '{t}' is not a square of the board"))),
+            }
+        }
+    }
+    let v = Variant {
+        name: s.name.clone(),
+        title: get("title").map(|(v, _)| v.to_string()).unwrap_or_else(|| s.name.clone()),
+        source: get("source").map(|(v, _)| v.to_string()).unwrap_or_default(),
+        aliases: get("aliases")
+            .map(|(v, _)| v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()).map(|x| x.to_ascii_lowercase()).collect())
+            .unwrap_or_default(),
+        files: files as u8,
+        ranks: ranks as u8,
+        board: board.without(holes),
+        holes,
+        pieces,
+        start_fen: start_fen.to_string(),
+        check_rule: boolean("checkRule", true)?,
+        promotion_zone: int("promotionZone", 1, 16)? as u8,
+        promotion_style,
+        promotion_mandatory,
+        bare_king: endv("bareKing")?,
+        bare_king_counter: boolean("bareKingCounter", false)?,
+        stalemate,
+        n_move_rule: int("nMoveRule", 50, 100_000)?,
+        n_fold: int("nFoldRule", 3, 100)?,
+        n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
+        perpetual_check: endv("perpetualCheck")?,
+        castling_partners,
+        origin: s.origin.clone(),
+    };
+    Ok(v)
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}x{})", self.name, self.files, self.ranks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_variants_load_without_errors() {
+        let r = load(&[("variants.ini", EMBEDDED_INI)]);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        for name in ["chess", "courier", "courier-modern", "shatranj", "shoshogi", "verney"] {
+            assert!(r.variants.iter().any(|v| v.name == name), "missing {name}");
+        }
+    }
+
+    #[test]
+    fn user_file_overrides_and_inherits() {
+        let user = "[chess]\nfiles = 8\nranks = 8\npiece = K king K\nroyal = K\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n[mini:chess]\nfiles = 6\n";
+        let r = load(&[("variants.ini", EMBEDDED_INI), ("user.ini", user)]);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let chess = r.variants.iter().find(|v| v.name == "chess").unwrap();
+        assert_eq!(chess.pieces.len(), 1);
+        let mini = r.variants.iter().find(|v| v.name == "mini").unwrap();
+        assert_eq!(mini.files, 6);
+        assert_eq!(mini.ranks, 8);
+    }
+
+    #[test]
+    fn broken_lines_are_reported_with_file_and_line() {
+        let user = "[a]\npiece = P pawn fmWx\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n[b:nothere]\n[c]\nfiles = 40\n[d]\nfoo = bar\n";
+        let r = load(&[("user.ini", user)]);
+        let msgs: Vec<String> = r.errors.iter().map(|e| e.to_string()).collect();
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:2: [a] piece P: XBetza error")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:4:") && m.contains("unknown parent")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:6:") && m.contains("files")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:8:") && m.contains("unknown key")), "{msgs:?}");
+        assert!(r.variants.is_empty());
+    }
+
+    #[test]
+    fn tokens() {
+        assert!(is_valid_token("P"));
+        assert!(is_valid_token("+P"));
+        assert!(is_valid_token("N'"));
+        assert!(is_valid_token("+N!"));
+        assert!(!is_valid_token("p"));
+        assert!(!is_valid_token("PP"));
+        assert!(!is_valid_token("+"));
+        assert!(!is_valid_token(""));
+    }
+}
