@@ -7,12 +7,14 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod catalog;
+pub mod engine;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod protocol;
 pub mod square;
 pub mod variant;
 pub mod zobrist;

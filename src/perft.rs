@@ -47,3 +47,23 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     }
     out
 }
+
+/// Like [`divide`], with the root moves shared out over rayon's thread pool (each worker
+/// searches a clone of the position). Same numbers, faster on several cores.
+pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    let mut root = pos.clone();
+    let moves = root.legal_moves();
+    moves
+        .par_iter()
+        .map(|&m| {
+            if depth <= 1 {
+                return (m, 1);
+            }
+            let mut p = pos.clone();
+            p.make_move(m);
+            let n = perft(&mut p, depth - 1);
+            (m, n)
+        })
+        .collect()
+}

@@ -544,7 +544,8 @@ impl Position {
         false
     }
 
-    fn compute_key(&self) -> u64 {
+    /// The hash key recomputed from scratch (the incremental key must always equal it).
+    pub fn compute_key(&self) -> u64 {
         let mut k = 0u64;
         for sq in self.occ {
             k ^= KEYS.piece[self.board[sq.index()].index()][sq.index()];
