@@ -424,15 +424,8 @@ impl Position {
             if r.initial && !virgin {
                 continue;
             }
-            let att = if r.skip {
-                let d = &t.dirs[r.dir as usize];
-                match from.offset(d.dx as i32, d.dy as i32) {
-                    Some(s1) if t.board.contains(s1) => t.slide(r, s1, occ),
-                    _ => Bitboard::EMPTY,
-                }
-            } else {
-                t.slide(r, from, occ)
-            };
+            // (A `j` slide's table already leaves out the jumped first square.)
+            let att = t.slide(r, from, occ);
             if r.mode & MODE_MOVE != 0 {
                 let targets = att & empty & mask & !done;
                 done |= targets;
