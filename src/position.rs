@@ -460,6 +460,9 @@ impl Position {
             for ch in castling.chars() {
                 let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let up = ch.to_ascii_uppercase();
+                if !matches!(up, 'K' | 'Q' | 'A'..='P') {
+                    return Err(FenError::Castling(castling.to_string()));
+                }
                 // The castling royal of that colour: a castler on its start square if possible.
                 let castlers: Vec<Square> = self
                     .color_bb(color)
@@ -472,22 +475,19 @@ impl Position {
                     continue;
                 };
                 let rank = ksq.rank();
-                let partner = match up {
-                    'K' => Some(v.files - 1),
-                    'Q' => Some(0),
-                    'A'..='P' => Some(up as u8 - b'A'),
-                    _ => return Err(FenError::Castling(castling.to_string())),
+                let f = match up {
+                    'K' => v.files - 1,
+                    'Q' => 0,
+                    _ => up as u8 - b'A',
                 };
-                if let Some(f) = partner {
-                    if f >= v.files {
-                        return Err(FenError::Castling(castling.to_string()));
-                    }
-                    let psq = Square::new(f, rank);
-                    let pp = self.board[psq.index()];
-                    if pp.is_some() && pp.color() == color && rules.partner_mask & (1 << pp.kind()) != 0 && psq != ksq {
-                        virgin.set(psq);
-                        virgin.set(ksq);
-                    }
+                if f >= v.files {
+                    return Err(FenError::Castling(castling.to_string()));
+                }
+                let psq = Square::new(f, rank);
+                let pp = self.board[psq.index()];
+                if pp.is_some() && pp.color() == color && rules.partner_mask & (1 << pp.kind()) != 0 && psq != ksq {
+                    virgin.set(psq);
+                    virgin.set(ksq);
                 }
             }
         }
