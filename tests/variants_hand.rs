@@ -1,0 +1,175 @@
+//! Hand-checked positions for the variants no other engine plays: `courier-modern`
+//! (rules.md 7c) and `verney` (rules.md 8), plus the rules of `shoshogi` and `courier`
+//! that perft from the start position does not reach quickly.
+
+use kirin::catalog::Catalog;
+use kirin::position::Position;
+use kirin::square::Color;
+
+fn pos(variant: &str, fen: Option<&str>) -> Position {
+    let c = Catalog::embedded();
+    let r = c.get(variant).unwrap();
+    match fen {
+        Some(f) => Position::from_fen(r, f).unwrap(),
+        None => Position::startpos(r),
+    }
+}
+
+fn moves(p: &mut Position) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_uci(*m)).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &mut Position, s: &str) {
+    for mv in s.split_whitespace() {
+        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
+        p.make_move(m);
+    }
+}
+
+/// rules.md 7c: array R N Alfil Courier Sneak Queen King Man Courier Alfil N R.
+/// Start: 12 pawns x 2 + knights 4 + alfils 4 = 32 moves (courier, queen, king, man and
+/// sneak are boxed in).
+#[test]
+fn courier_modern_start() {
+    let mut p = pos("courier-modern", None);
+    assert_eq!(p.fen(), "rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1");
+    let m = moves(&mut p);
+    assert_eq!(m.len(), 32);
+    assert!(m.contains(&"c1a3".to_string()) && m.contains(&"c1e3".to_string()), "alfil (2,2) leaps over pawns");
+}
+
+/// rules.md 7c: castling moves the King three squares: g1-j1 with Rook l1-i1, g1-d1 with
+/// Rook a1-e1; standard conditions.
+#[test]
+fn courier_modern_castling() {
+    let fen = "r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+    let mut p = pos("courier-modern", Some(fen));
+    let m = moves(&mut p);
+    assert!(m.contains(&"g1j1".to_string()) && m.contains(&"g1d1".to_string()));
+    play(&mut p, "g1j1");
+    assert_eq!(p.fen(), "r5k4r/12/12/12/12/12/12/R7RK2 b kq - 1 1");
+    play(&mut p, "g8d8");
+    assert_eq!(p.fen(), "3kr6r/12/12/12/12/12/12/R7RK2 w - - 2 2");
+    // Not through an attacked square: a black rook on h8 covers h1 (kingside path).
+    let mut p = pos("courier-modern", Some("6k4r/7r4/12/12/12/12/12/R5K4R w KQ - 0 1"));
+    let m = moves(&mut p);
+    assert!(!m.contains(&"g1j1".to_string()));
+    assert!(m.contains(&"g1d1".to_string()));
+    // Not out of check.
+    let mut p = pos("courier-modern", Some("6r5/12/12/12/12/12/12/R5K4R w KQ - 0 1"));
+    let m = moves(&mut p);
+    assert!(!m.contains(&"g1j1".to_string()) && !m.contains(&"g1d1".to_string()));
+}
+
+/// rules.md 7c: pawns with double step and e.p.; promotion to Queen.
+#[test]
+fn courier_modern_pawns() {
+    let mut p = pos("courier-modern", None);
+    play(&mut p, "e2e4 a7a6 e4e5 d7d5");
+    assert!(moves(&mut p).contains(&"e5d6".to_string()), "e.p. after the double step");
+    play(&mut p, "e5d6");
+    assert_eq!(p.piece_at(kirin::square::Square::parse("d5").unwrap()), kirin::piece::Piece::NONE);
+    let mut p = pos("courier-modern", Some("6k5/p11/12/12/12/12/12/6K5 b - - 0 1"));
+    let m = moves(&mut p);
+    assert!(m.contains(&"a7a6".to_string()));
+    let mut p = pos("courier-modern", Some("6k5/P11/12/12/12/12/12/6K5 w - - 0 1"));
+    let m: Vec<String> = moves(&mut p).into_iter().filter(|s| s.starts_with("a7")).collect();
+    assert_eq!(m, vec!["a7a8q"]);
+    // Stalemate is a draw in the modernised game.
+    let mut p = pos("courier-modern", Some("k11/2Q9/1K10/12/12/12/12/12 b - - 0 1"));
+    let r = p.terminal_result().unwrap();
+    assert_eq!((r.winner, r.reason), (None, "stalemate"));
+}
+
+/// rules.md 8: 12x12, R N Unicorn B Counsellor K Q Fool B Unicorn N R, FIDE pawns.
+/// Start: 24 pawn moves, knights 4, unicorns (B+N) 4 knight leaps, counsellor (K+N) 2.
+#[test]
+fn verney_start_and_pieces() {
+    let mut p = pos("verney", None);
+    assert_eq!(moves(&mut p).len(), 34);
+    // Unicorn = B + N, Counsellor = K + N, Fool = K: on an open board from f5.
+    for (piece, n) in [("U", 19 + 8), ("C", 8 + 8), ("F", 8)] {
+        let fen = format!("11k/12/12/12/12/12/12/5{piece}6/12/12/12/K11 w - - 0 1");
+        let mut p = pos("verney", Some(&fen));
+        let count = moves(&mut p).iter().filter(|m| m.starts_with("f5")).count();
+        assert_eq!(count, n, "{piece}");
+    }
+}
+
+/// rules.md 8 (assumed pawn rules): promotion on the last rank to any non-royal piece of
+/// the array, each a separate move; no castling.
+#[test]
+fn verney_promotion_and_no_castling() {
+    let mut p = pos("verney", Some("11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"));
+    let m = moves(&mut p);
+    let promos: Vec<&String> = m.iter().filter(|s| s.starts_with("a11a12")).collect();
+    assert_eq!(promos.len(), 7);
+    for s in ["a11a12q", "a11a12r", "a11a12b", "a11a12n", "a11a12u", "a11a12c", "a11a12f"] {
+        assert!(m.contains(&s.to_string()), "{s}");
+    }
+    assert!(!m.iter().any(|s| s == "f1h1" || s == "f1d1"), "no castling");
+    // Castling rights in a FEN are ignored (the king has no castling move).
+    assert_eq!(p.fen(), "11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
+}
+
+/// Courier (rules.md 7b, Fairy-Stockfish): a bare king loses, but the bared side may bare
+/// the opponent back at once; stalemate loses.
+#[test]
+fn courier_bare_king_and_stalemate() {
+    // Black bared with White having two pieces besides the king: over at once.
+    let mut p = pos("courier", Some("k11/12/12/12/12/12/12/R2R2K5 b - - 0 1"));
+    assert!(moves(&mut p).is_empty());
+    let r = p.terminal_result().unwrap();
+    assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
+    // White has one piece: Black may still move (and could capture it to draw).
+    let mut p = pos("courier", Some("k11/1R10/12/12/12/12/12/6K5 b - - 0 1"));
+    assert!(moves(&mut p).contains(&"a8b7".to_string()));
+    play(&mut p, "a8b7");
+    assert!(p.terminal_result().is_none(), "both bare: play on");
+    // If Black does not bare White back, White wins on its turn.
+    let mut p = pos("courier", Some("k11/2R9/12/12/12/12/12/6K5 b - - 0 1"));
+    play(&mut p, "a8b8");
+    let r = p.terminal_result().unwrap();
+    assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
+    // Stalemate loses for the stalemated side (only pieces that cannot move).
+    let mut p = pos("courier", Some("k11/12/K11/p11/P11/12/12/1R10 b - - 0 1"));
+    let r = p.terminal_result().unwrap();
+    assert_eq!((r.winner, r.reason), (Some(Color::White), "stalemate"));
+}
+
+/// Sho Shogi (rules.md 3c): with King and Crown Prince neither is protected by the check
+/// rule; the last one is. Promotion on moves starting or ending in the zone, forced where
+/// the piece could not move again.
+#[test]
+fn shoshogi_royalty_and_promotion() {
+    // White King e1 attacked by a rook on e9, White also has a Crown Prince on a1:
+    // two royals, so leaving the King attacked is legal.
+    let mut p = pos("shoshogi", Some("4r3k/9/9/9/9/9/9/9/+E3K4 w - - 0 1"));
+    assert!(moves(&mut p).contains(&"a1a2".to_string()));
+    // Without the Prince the King must get out of check.
+    let mut p = pos("shoshogi", Some("4r3k/9/9/9/9/9/9/9/P3K4 w - - 0 1"));
+    let m = moves(&mut p);
+    assert!(!m.contains(&"a1a2".to_string()));
+    assert!(m.iter().all(|s| s.starts_with("e1")));
+    // Promoting a Drunk Elephant to a Prince while the King is in check is legal: two
+    // royals afterwards (Fairy-Stockfish's pseudo-royal rule).
+    let mut p = pos("shoshogi", Some("4r3k/9/E8/9/9/9/9/9/4K4 w - - 0 1"));
+    let m = moves(&mut p);
+    assert!(m.contains(&"a7a8+".to_string()));
+    assert!(!m.contains(&"a7a8".to_string()), "without promotion the King stays in check");
+    // Pawn to the last rank must promote; knight to the last two ranks must promote.
+    let mut p = pos("shoshogi", Some("k8/4P4/9/N8/9/9/9/9/8K w - - 0 1"));
+    let m = moves(&mut p);
+    assert!(m.contains(&"e8e9+".to_string()) && !m.contains(&"e8e9".to_string()));
+    assert!(m.contains(&"a6b8+".to_string()) && !m.contains(&"a6b8".to_string()));
+    // Leaving the zone also promotes (optional): silver e7 -> d6.
+    let mut p = pos("shoshogi", Some("k8/9/4S4/9/9/9/9/9/8K w - - 0 1"));
+    let m = moves(&mut p);
+    assert!(m.contains(&"e7d6+".to_string()) && m.contains(&"e7d6".to_string()));
+    // Stalemate loses.
+    let mut p = pos("shoshogi", Some("k8/2G6/1G7/9/9/9/9/9/8K b - - 0 1"));
+    let r = p.terminal_result().unwrap();
+    assert_eq!(r.winner, Some(Color::White));
+}
