@@ -102,7 +102,7 @@ fn same_numbers_three_ways() {
 fn uci_reports_bad_input_and_keeps_state() {
     let text = uci_session(
         "uci\nsetoption name UCI_Variant value nosuchvariant\nsetoption name UCI_Variant value courier\n\
-         position startpos moves a4a5 zz\nposition fen 8/8/8 w - - 0 1\nposition startpos moves e2e5\n\
+         position startpos moves b2b3 zz\nposition fen 8/8/8 w - - 0 1\nposition startpos moves e2e5\n\
          frobnicate\ngo perft x\ngo perft 1\nquit\n",
     );
     assert!(text.contains("info string error unknown variant 'nosuchvariant'"), "{text}");
