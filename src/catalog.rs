@@ -32,7 +32,8 @@ impl Catalog {
                 Err(e) => errors.push(format!("{name}: cannot read: {e}")),
             }
         }
-        let borrowed: Vec<(&str, String)> = texts.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+        let borrowed: Vec<(&str, String)> =
+            texts.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
         let mut c = Catalog::from_texts(&borrowed);
         errors.append(&mut c.errors);
         c.errors = errors;
@@ -61,7 +62,7 @@ impl Catalog {
         self.rules
             .iter()
             .find(|r| r.variant.name == n)
-            .or_else(|| self.rules.iter().find(|r| r.variant.aliases.iter().any(|a| *a == n)))
+            .or_else(|| self.rules.iter().find(|r| r.variant.aliases.contains(&n)))
             .cloned()
     }
 

@@ -68,9 +68,18 @@ impl Guard {
 
 fn end_value_result(v: EndValue, side: Color, reason: &'static str) -> GameResult {
     match v {
-        EndValue::Loss => GameResult { winner: Some(!side), reason },
-        EndValue::Win => GameResult { winner: Some(side), reason },
-        EndValue::Draw => GameResult { winner: None, reason },
+        EndValue::Loss => GameResult {
+            winner: Some(!side),
+            reason,
+        },
+        EndValue::Win => GameResult {
+            winner: Some(side),
+            reason,
+        },
+        EndValue::Draw => GameResult {
+            winner: None,
+            reason,
+        },
     }
 }
 
@@ -94,7 +103,10 @@ impl Position {
         for ra in &at.rays {
             if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
                 let p = self.piece_at(b);
-                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0 {
+                if p.is_some()
+                    && p.color() == by
+                    && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                {
                     return true;
                 }
             }
@@ -132,7 +144,10 @@ impl Position {
         for ra in &at.rays {
             if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
                 let p = self.piece_at(b);
-                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0 {
+                if p.is_some()
+                    && p.color() == by
+                    && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                {
                     out.set(b);
                 }
             }
@@ -165,7 +180,8 @@ impl Position {
         // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
         self.gen_piece(from, p, Bitboard::FULL, &mut moves, Some(sq));
         moves.iter().any(|m| {
-            (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq)
+            (m.to == sq && m.kind != MoveKind::Castle)
+                || (m.kind == MoveKind::TwoLeg && m.aux == sq)
         })
     }
 
@@ -194,7 +210,10 @@ impl Position {
         if v.has_royals() {
             for c in [!us, us] {
                 if self.royal_count(c) == 0 {
-                    return Some(GameResult { winner: Some(!c), reason: "royal piece captured" });
+                    return Some(GameResult {
+                        winner: Some(!c),
+                        reason: "royal piece captured",
+                    });
                 }
             }
         }
@@ -237,7 +256,9 @@ impl Position {
         g.checkers = leap_checkers;
         g.evasion = leap_checkers;
         for ra in &at.rays {
-            let Some(b1) = t.first_blocker(ra.dir, royal, occ) else { continue };
+            let Some(b1) = t.first_blocker(ra.dir, royal, occ) else {
+                continue;
+            };
             let p1 = self.piece_at(b1);
             if p1.color() == them {
                 if ra.masks[t.steps(ra.dir, royal, b1).min(15)] & (1u64 << p1.kind()) != 0 {
@@ -251,9 +272,13 @@ impl Position {
             if ra.any == 0 {
                 continue;
             }
-            let Some(b2) = t.first_blocker(ra.dir, b1, occ) else { continue };
+            let Some(b2) = t.first_blocker(ra.dir, b1, occ) else {
+                continue;
+            };
             let p2 = self.piece_at(b2);
-            if p2.color() == them && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & (1u64 << p2.kind()) != 0 {
+            if p2.color() == them
+                && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & (1u64 << p2.kind()) != 0
+            {
                 g.pinned.set(b1);
                 let line = t.between(ra.dir, royal, b2) | Bitboard::from_square(b2);
                 if g.pins.try_push((b1, line)).is_err() {
@@ -290,7 +315,11 @@ impl Position {
         let royal_promoters = self.rules().royal_promoter_mask;
         for from in self.color_bb(us) {
             let p = self.piece_at(from);
-            let mask = if from == g.royal || royal_promoters & (1 << p.kind()) != 0 { Bitboard::FULL } else { g.mask_for(from) };
+            let mask = if from == g.royal || royal_promoters & (1 << p.kind()) != 0 {
+                Bitboard::FULL
+            } else {
+                g.mask_for(from)
+            };
             if mask.is_empty() {
                 continue;
             }
@@ -306,8 +335,13 @@ impl Position {
                 || royal_promoters & (1 << self.piece_at(m.from).kind()) != 0;
             let ok = if !needs {
                 true
-            } else if g.fast && m.from == g.royal && matches!(m.kind, MoveKind::Normal | MoveKind::EpStep) && m.promotion().is_none() {
-                let occ = self.blockers().without(Bitboard::from_square(m.from)) | Bitboard::from_square(m.to);
+            } else if g.fast
+                && m.from == g.royal
+                && matches!(m.kind, MoveKind::Normal | MoveKind::EpStep)
+                && m.promotion().is_none()
+            {
+                let occ = self.blockers().without(Bitboard::from_square(m.from))
+                    | Bitboard::from_square(m.to);
                 !self.is_attacked(m.to, !us, occ)
             } else {
                 self.leaves_royal_safe(m)
@@ -360,7 +394,10 @@ impl Position {
         }
         let us = self.side_to_move();
         if self.in_check() {
-            Some(GameResult { winner: Some(!us), reason: "checkmate" })
+            Some(GameResult {
+                winner: Some(!us),
+                reason: "checkmate",
+            })
         } else {
             Some(end_value_result(self.variant().stalemate, us, "stalemate"))
         }
@@ -370,7 +407,14 @@ impl Position {
 
     /// Generates the moves of the piece `p` on `from`, restricted to `mask` for normal
     /// targets. With `probe = Some(sq)`, `sq` is treated as an enemy piece (attack probing).
-    fn gen_piece(&self, from: Square, p: Piece, mask: Bitboard, out: &mut Vec<Move>, probe: Option<Square>) {
+    fn gen_piece(
+        &self,
+        from: Square,
+        p: Piece,
+        mask: Bitboard,
+        out: &mut Vec<Move>,
+        probe: Option<Square>,
+    ) {
         let t = self.tables();
         let c = p.color();
         let pt = &t.pieces[c.index()][p.kind() as usize];
@@ -404,17 +448,27 @@ impl Position {
                 if cl.initial && !virgin {
                     continue;
                 }
-                if occ.intersects(cl.empty) || (occ & cl.occupied) != cl.occupied || !mask.contains(cl.to) {
+                if occ.intersects(cl.empty)
+                    || (occ & cl.occupied) != cl.occupied
+                    || !mask.contains(cl.to)
+                {
                     continue;
                 }
                 let target = Bitboard::from_square(cl.to);
                 if empty.contains(cl.to) && cl.mode & MODE_MOVE != 0 {
-                    let kind = if cl.passed.any() { MoveKind::EpStep } else { MoveKind::Normal };
+                    let kind = if cl.passed.any() {
+                        MoveKind::EpStep
+                    } else {
+                        MoveKind::Normal
+                    };
                     if !done.contains(cl.to) {
                         done |= target;
                         self.emit(pt, p, from, target, kind, out);
                     }
-                } else if them.contains(cl.to) && cl.mode & MODE_CAPTURE != 0 && !done.contains(cl.to) {
+                } else if them.contains(cl.to)
+                    && cl.mode & MODE_CAPTURE != 0
+                    && !done.contains(cl.to)
+                {
                     done |= target;
                     self.emit(pt, p, from, target, MoveKind::Normal, out);
                 }
@@ -429,7 +483,11 @@ impl Position {
             if r.mode & MODE_MOVE != 0 {
                 let targets = att & empty & mask & !done;
                 done |= targets;
-                let kind = if r.initial && r.mode == MODE_MOVE { MoveKind::EpStep } else { MoveKind::Normal };
+                let kind = if r.initial && r.mode == MODE_MOVE {
+                    MoveKind::EpStep
+                } else {
+                    MoveKind::Normal
+                };
                 self.emit(pt, p, from, targets, kind, out);
             }
             if r.mode & MODE_CAPTURE != 0 {
@@ -479,8 +537,7 @@ impl Position {
             let (a, b) = (ml.first, ml.second);
             let mut s = from;
             let mut k = 0;
-            loop {
-                let Some(n) = s.offset(a.dx as i32, a.dy as i32) else { break };
+            while let Some(n) = s.offset(a.dx as i32, a.dy as i32) {
                 if !t.board.contains(n) {
                     break;
                 }
@@ -493,12 +550,13 @@ impl Position {
                 if a.lame && a.range == 1 && !lame_ok(from, a.dx, a.dy, &|x| occ_at(x) != 0) {
                     break;
                 }
-                let valid = (o == 0 && a.mode & MODE_MOVE != 0) || (o == 1 && a.mode & MODE_CAPTURE != 0) || (o != 0 && a.mode & MODE_HOP != 0);
+                let valid = (o == 0 && a.mode & MODE_MOVE != 0)
+                    || (o == 1 && a.mode & MODE_CAPTURE != 0)
+                    || (o != 0 && a.mode & MODE_HOP != 0);
                 if valid {
                     let mut u = s;
                     let mut j = 0;
-                    loop {
-                        let Some(n2) = u.offset(b.dx as i32, b.dy as i32) else { break };
+                    while let Some(n2) = u.offset(b.dx as i32, b.dy as i32) {
                         if !t.board.contains(n2) {
                             break;
                         }
@@ -508,7 +566,8 @@ impl Position {
                             break;
                         }
                         let o2 = occ_at(u);
-                        let lands = (o2 == 0 && b.mode & MODE_MOVE != 0) || (o2 == 1 && b.mode & MODE_CAPTURE != 0);
+                        let lands = (o2 == 0 && b.mode & MODE_MOVE != 0)
+                            || (o2 == 1 && b.mode & MODE_CAPTURE != 0);
                         if lands {
                             if o == 1 {
                                 // Destructive first leg: a real two-leg move (legality is
@@ -542,7 +601,15 @@ impl Position {
         }
     }
 
-    fn emit_two_leg(&self, pt: &PieceTables, p: Piece, from: Square, mid: Square, to: Square, out: &mut Vec<Move>) {
+    fn emit_two_leg(
+        &self,
+        pt: &PieceTables,
+        p: Piece,
+        from: Square,
+        mid: Square,
+        to: Square,
+        out: &mut Vec<Move>,
+    ) {
         let base = Move::with_kind(from, to, mid, MoveKind::TwoLeg);
         let capture = true;
         self.push_with_promotions(pt, p, base, capture, out);
@@ -578,8 +645,12 @@ impl Position {
                 {
                     continue;
                 }
-                let Some(kt) = from.offset(dir * cs.distance as i32, 0) else { continue };
-                let Some(rt) = kt.offset(-dir, 0) else { continue };
+                let Some(kt) = from.offset(dir * cs.distance as i32, 0) else {
+                    continue;
+                };
+                let Some(rt) = kt.offset(-dir, 0) else {
+                    continue;
+                };
                 if !t.board.contains(kt) {
                     continue;
                 }
@@ -601,7 +672,10 @@ impl Position {
                 if occ.intersects(between) {
                     continue;
                 }
-                if [kt, rt].iter().any(|&sq| sq != from && sq != edge && occ.contains(sq)) {
+                if [kt, rt]
+                    .iter()
+                    .any(|&sq| sq != from && sq != edge && occ.contains(sq))
+                {
                     continue;
                 }
                 if royal_guarded {
@@ -626,11 +700,21 @@ impl Position {
 
     /// Emits one move per target, expanding promotions.
     #[inline]
-    fn emit(&self, pt: &PieceTables, p: Piece, from: Square, targets: Bitboard, kind: MoveKind, out: &mut Vec<Move>) {
+    fn emit(
+        &self,
+        pt: &PieceTables,
+        p: Piece,
+        from: Square,
+        targets: Bitboard,
+        kind: MoveKind,
+        out: &mut Vec<Move>,
+    ) {
         if targets.is_empty() {
             return;
         }
-        let promotes = !self.variant().pieces[p.kind() as usize].promotions.is_empty();
+        let promotes = !self.variant().pieces[p.kind() as usize]
+            .promotions
+            .is_empty();
         if !promotes {
             for to in targets {
                 out.push(Move::with_kind(from, to, from, kind));
@@ -643,7 +727,14 @@ impl Position {
         }
     }
 
-    fn push_with_promotions(&self, pt: &PieceTables, p: Piece, m: Move, capture: bool, out: &mut Vec<Move>) {
+    fn push_with_promotions(
+        &self,
+        pt: &PieceTables,
+        p: Piece,
+        m: Move,
+        capture: bool,
+        out: &mut Vec<Move>,
+    ) {
         let v = self.variant();
         let def = &v.pieces[p.kind() as usize];
         if def.promotions.is_empty() {
@@ -655,7 +746,13 @@ impl Position {
         let eligible = match v.promotion_style {
             PromotionStyle::End => zt,
             PromotionStyle::StartOrEnd => zf || zt,
-            PromotionStyle::EntryOrCapture => (!zf && zt) || (capture && (zf || zt)),
+            PromotionStyle::EntryOrCapture => {
+                if capture {
+                    zf || zt
+                } else {
+                    zt && !zf
+                }
+            }
         };
         if !eligible {
             out.push(m);
@@ -685,10 +782,10 @@ fn lame_ok(from: Square, dx: i8, dy: i8, occupied: &dyn Fn(Square) -> bool) -> b
     if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
         let n = dx.abs().max(dy.abs());
         for k in 1..n {
-            if let Some(s) = from.offset(dx.signum() * k, dy.signum() * k) {
-                if occupied(s) {
-                    return false;
-                }
+            if let Some(s) = from.offset(dx.signum() * k, dy.signum() * k)
+                && occupied(s)
+            {
+                return false;
             }
         }
         true

@@ -48,23 +48,42 @@ impl Move {
 
     #[inline]
     pub fn new(from: Square, to: Square) -> Move {
-        Move { from, to, aux: from, promo: 0, kind: MoveKind::Normal }
+        Move {
+            from,
+            to,
+            aux: from,
+            promo: 0,
+            kind: MoveKind::Normal,
+        }
     }
 
     #[inline]
     pub fn with_kind(from: Square, to: Square, aux: Square, kind: MoveKind) -> Move {
-        Move { from, to, aux, promo: 0, kind }
+        Move {
+            from,
+            to,
+            aux,
+            promo: 0,
+            kind,
+        }
     }
 
     #[inline]
     pub fn promoting(self, t: PieceType) -> Move {
-        Move { promo: t + 1, ..self }
+        Move {
+            promo: t + 1,
+            ..self
+        }
     }
 
     /// The promotion type, if any.
     #[inline]
     pub fn promotion(self) -> Option<PieceType> {
-        if self.promo == 0 { None } else { Some(self.promo - 1) }
+        if self.promo == 0 {
+            None
+        } else {
+            Some(self.promo - 1)
+        }
     }
 
     #[inline]

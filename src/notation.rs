@@ -37,11 +37,20 @@ fn well_formed(s: &str) -> bool {
     }
     for (i, leg) in legs.iter().enumerate() {
         let b = leg.as_bytes();
-        let Some((_, n1)) = Square::parse_prefix(b) else { return false };
-        let Some((_, n2)) = Square::parse_prefix(&b[n1..]) else { return false };
+        let Some((_, n1)) = Square::parse_prefix(b) else {
+            return false;
+        };
+        let Some((_, n2)) = Square::parse_prefix(&b[n1..]) else {
+            return false;
+        };
         let rest = &leg[n1 + n2..];
         let last = i + 1 == legs.len();
-        if !rest.is_empty() && (!last || !rest.chars().all(|c| c.is_ascii_lowercase() || c == '+' || c == '\'' || c == '!')) {
+        if !rest.is_empty()
+            && (!last
+                || !rest
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '+' || c == '\'' || c == '!'))
+        {
             return false;
         }
     }
@@ -55,7 +64,11 @@ impl Position {
             None => String::new(),
             Some(t) => {
                 let def = &self.variant().pieces[t as usize];
-                if def.token.starts_with('+') { "+".into() } else { def.suffix_letter() }
+                if def.token.starts_with('+') {
+                    "+".into()
+                } else {
+                    def.suffix_letter()
+                }
             }
         }
     }
@@ -64,7 +77,14 @@ impl Position {
     pub fn move_to_uci(&self, m: Move) -> String {
         match m.kind {
             MoveKind::Null => "0000".into(),
-            MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
+            MoveKind::TwoLeg => format!(
+                "{}{},{}{}{}",
+                m.from,
+                m.aux,
+                m.aux,
+                m.to,
+                self.promo_suffix(m)
+            ),
             _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
         }
     }

@@ -21,8 +21,7 @@ fn perft_rec(pos: &mut Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
         return buf.len() as u64;
     }
     let mut nodes = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         pos.make_move(m);
         nodes += perft_rec(pos, depth - 1, rest);
         pos.unmake_move();

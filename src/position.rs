@@ -74,7 +74,10 @@ impl Rules {
                 royal_promoter_mask |= 1 << i;
             }
         }
-        let zones = [variant.promotion_zone_of(false), variant.promotion_zone_of(true)];
+        let zones = [
+            variant.promotion_zone_of(false),
+            variant.promotion_zone_of(true),
+        ];
         let fen = variant.start_fen.clone();
         let board_part = fen.split_whitespace().next().unwrap_or("");
         let start_board = parse_board(&variant, board_part)?;
@@ -100,27 +103,52 @@ impl Rules {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
     Empty,
-    RankCount { found: usize, expected: usize },
-    RankWidth { rank: usize, found: usize, expected: usize },
-    UnknownPiece { token: String },
-    PieceOnHole { square: String },
+    RankCount {
+        found: usize,
+        expected: usize,
+    },
+    RankWidth {
+        rank: usize,
+        found: usize,
+        expected: usize,
+    },
+    UnknownPiece {
+        token: String,
+    },
+    PieceOnHole {
+        square: String,
+    },
     Holdings,
     SideToMove(String),
     Castling(String),
     EnPassant(String),
-    Number { field: &'static str, value: String },
+    Number {
+        field: &'static str,
+        value: String,
+    },
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount { found, expected } => write!(f, "FEN has {found} ranks, the board has {expected}"),
-            FenError::RankWidth { rank, found, expected } => {
-                write!(f, "FEN rank {rank} describes {found} squares, the board has {expected} files")
+            FenError::RankCount { found, expected } => {
+                write!(f, "FEN has {found} ranks, the board has {expected}")
+            }
+            FenError::RankWidth {
+                rank,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "FEN rank {rank} describes {found} squares, the board has {expected} files"
+                )
             }
             FenError::UnknownPiece { token } => write!(f, "unknown piece '{token}' in FEN"),
-            FenError::PieceOnHole { square } => write!(f, "piece on {square}, which is not part of the board"),
+            FenError::PieceOnHole { square } => {
+                write!(f, "piece on {square}, which is not part of the board")
+            }
             FenError::Holdings => write!(f, "pieces in hand are not supported by this variant"),
             FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             FenError::Castling(s) => write!(f, "bad castling field '{s}'"),
@@ -152,7 +180,10 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
     }
     let rows: Vec<&str> = s.split('/').collect();
     if rows.len() != v.ranks as usize {
-        return Err(FenError::RankCount { found: rows.len(), expected: v.ranks as usize });
+        return Err(FenError::RankCount {
+            found: rows.len(),
+            expected: v.ranks as usize,
+        });
     }
     for (ri, row) in rows.iter().enumerate() {
         let rank = v.ranks as usize - 1 - ri;
@@ -185,7 +216,9 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
                 i += 1;
             }
             if i >= b.len() || !b[i].is_ascii_alphabetic() {
-                return Err(FenError::UnknownPiece { token: String::from_utf8_lossy(&b[start..(i + 1).min(b.len())]).into_owned() });
+                return Err(FenError::UnknownPiece {
+                    token: String::from_utf8_lossy(&b[start..(i + 1).min(b.len())]).into_owned(),
+                });
             }
             let black = b[i].is_ascii_lowercase();
             tok.push(b[i].to_ascii_uppercase() as char);
@@ -207,13 +240,19 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
             }
             let sq = Square::new(file as u8, rank as u8);
             if !v.board.contains(sq) {
-                return Err(FenError::PieceOnHole { square: sq.to_string() });
+                return Err(FenError::PieceOnHole {
+                    square: sq.to_string(),
+                });
             }
             board[sq.index()] = Piece::new(if black { Color::Black } else { Color::White }, t);
             file += 1;
         }
         if file != v.files as usize {
-            return Err(FenError::RankWidth { rank: rank + 1, found: file, expected: v.files as usize });
+            return Err(FenError::RankWidth {
+                rank: rank + 1,
+                found: file,
+                expected: v.files as usize,
+            });
         }
     }
     Ok(board)
@@ -390,7 +429,8 @@ impl Position {
     pub fn startpos(rules: Arc<Rules>) -> Position {
         let fen = rules.variant.start_fen.clone();
         // `Rules::new` has already checked that the start FEN parses.
-        Position::from_fen(rules, &fen).unwrap_or_else(|e| unreachable!("start FEN validated by Rules::new: {e}"))
+        Position::from_fen(rules, &fen)
+            .unwrap_or_else(|e| unreachable!("start FEN validated by Rules::new: {e}"))
     }
 
     /// Reads a FEN. Missing trailing fields take their defaults; the shogi-style tail
@@ -428,12 +468,17 @@ impl Position {
         }
         let mut rule50 = 0u32;
         if idx < rest.len() {
-            rule50 = rest[idx].parse().map_err(|_| FenError::Number { field: "halfmove clock", value: rest[idx].to_string() })?;
+            rule50 = rest[idx].parse().map_err(|_| FenError::Number {
+                field: "halfmove clock",
+                value: rest[idx].to_string(),
+            })?;
             idx += 1;
         }
         if idx < rest.len() {
-            let n: u32 =
-                rest[idx].parse().map_err(|_| FenError::Number { field: "fullmove number", value: rest[idx].to_string() })?;
+            let n: u32 = rest[idx].parse().map_err(|_| FenError::Number {
+                field: "fullmove number",
+                value: rest[idx].to_string(),
+            })?;
             pos.start_fullmove = n.max(1);
         }
         pos.st.rule50 = rule50;
@@ -458,7 +503,11 @@ impl Position {
         }
         if castling != "-" {
             for ch in castling.chars() {
-                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let up = ch.to_ascii_uppercase();
                 if !matches!(up, 'K' | 'Q' | 'A'..='P') {
                     return Err(FenError::Castling(castling.to_string()));
@@ -469,7 +518,10 @@ impl Position {
                     .iter()
                     .filter(|s| rules.castler_mask & (1 << self.board[s.index()].kind()) != 0)
                     .collect();
-                let Some(&ksq) = castlers.iter().find(|s| rules.start_board[s.index()] == self.board[s.index()]).or(castlers.first())
+                let Some(&ksq) = castlers
+                    .iter()
+                    .find(|s| rules.start_board[s.index()] == self.board[s.index()])
+                    .or(castlers.first())
                 else {
                     // No castling piece: ignore the right, as Fairy-Stockfish does.
                     continue;
@@ -485,7 +537,11 @@ impl Position {
                 }
                 let psq = Square::new(f, rank);
                 let pp = self.board[psq.index()];
-                if pp.is_some() && pp.color() == color && rules.partner_mask & (1 << pp.kind()) != 0 && psq != ksq {
+                if pp.is_some()
+                    && pp.color() == color
+                    && rules.partner_mask & (1 << pp.kind()) != 0
+                    && psq != ksq
+                {
                     virgin.set(psq);
                     virgin.set(ksq);
                 }
@@ -514,20 +570,20 @@ impl Position {
             let dy = them.forward();
             let mut victim = None;
             for k in 1..=3 {
-                if let Some(s) = sq.offset(0, dy * k) {
-                    if self.board[s.index()].is_some() {
-                        if self.board[s.index()].color() == them {
-                            victim = Some(s);
-                        }
-                        break;
+                if let Some(s) = sq.offset(0, dy * k)
+                    && self.board[s.index()].is_some()
+                {
+                    if self.board[s.index()].color() == them {
+                        victim = Some(s);
                     }
+                    break;
                 }
             }
-            if let Some(vs) = victim {
-                if self.ep_capturable(sq, self.side) {
-                    self.st.ep.set(sq);
-                    self.st.ep_victim = vs;
-                }
+            if let Some(vs) = victim
+                && self.ep_capturable(sq, self.side)
+            {
+                self.st.ep.set(sq);
+                self.st.ep_victim = vs;
             }
         }
         Ok(())
@@ -606,7 +662,8 @@ impl Position {
                 s.push_str(&sq.to_string());
             }
         }
-        let fullmove = self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
+        let fullmove =
+            self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
         s.push_str(&format!(" {} {}", self.st.rule50, fullmove));
         s
     }
@@ -623,8 +680,16 @@ impl Position {
                 let rank = ksq.rank();
                 for (f, letter) in [(v.files - 1, 'K'), (0, 'Q')] {
                     let psq = Square::new(f, rank);
-                    if psq != ksq && self.st.virgin.contains(psq) && self.board[psq.index()].is_some() && self.board[psq.index()].color() == c {
-                        rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
+                    if psq != ksq
+                        && self.st.virgin.contains(psq)
+                        && self.board[psq.index()].is_some()
+                        && self.board[psq.index()].color() == c
+                    {
+                        rights.push(if c == Color::White {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
                     }
                 }
             }
@@ -739,10 +804,13 @@ impl Position {
                 self.st.captured = self.board[vsq.index()];
                 self.remove(vsq);
                 self.remove(m.from);
-                self.put(m.to, match m.promotion() {
-                    Some(t) => Piece::new(us, t),
-                    None => p,
-                });
+                self.put(
+                    m.to,
+                    match m.promotion() {
+                        Some(t) => Piece::new(us, t),
+                        None => p,
+                    },
+                );
                 self.st.rule50 = 0;
                 self.clear_virgin(m.from);
                 self.clear_virgin(vsq);
@@ -779,10 +847,13 @@ impl Position {
                     self.remove(m.to);
                     self.st.rule50 = 0;
                 }
-                self.put(m.to, match m.promotion() {
-                    Some(t) => Piece::new(us, t),
-                    None => p,
-                });
+                self.put(
+                    m.to,
+                    match m.promotion() {
+                        Some(t) => Piece::new(us, t),
+                        None => p,
+                    },
+                );
                 if pawn_mask & (1 << p.kind()) != 0 {
                     self.st.rule50 = 0;
                 }
@@ -798,7 +869,10 @@ impl Position {
         self.side = them;
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
-        self.history.push(Undo { state: saved, changes });
+        self.history.push(Undo {
+            state: saved,
+            changes,
+        });
     }
 
     /// Takes back the last move.
@@ -819,19 +893,22 @@ impl Position {
     /// After an initial multi-step from `from` to `to`, the squares passed become e.p.
     /// squares if an enemy piece could capture there (X-FEN convention, as Fairy-Stockfish).
     fn set_ep_after_step(&mut self, from: Square, to: Square, them: Color) {
-        let (dx, dy) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
+        let (dx, dy) = (
+            to.file() as i32 - from.file() as i32,
+            to.rank() as i32 - from.rank() as i32,
+        );
         let n = dx.abs().max(dy.abs());
         if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || n < 2 {
             return;
         }
         let (ux, uy) = (dx.signum(), dy.signum());
         for k in 1..n {
-            if let Some(s) = from.offset(ux * k, uy * k) {
-                if self.ep_capturable(s, them) {
-                    self.st.ep.set(s);
-                    self.st.key ^= KEYS.ep[s.index()];
-                    self.st.ep_victim = to;
-                }
+            if let Some(s) = from.offset(ux * k, uy * k)
+                && self.ep_capturable(s, them)
+            {
+                self.st.ep.set(s);
+                self.st.key ^= KEYS.ep[s.index()];
+                self.st.ep_victim = to;
             }
         }
     }
@@ -866,7 +943,10 @@ impl Position {
                 } else if p.is_none() {
                     "  .".to_string()
                 } else {
-                    format!("{:>3}", v.pieces[p.kind() as usize].token_for(p.color() == Color::Black))
+                    format!(
+                        "{:>3}",
+                        v.pieces[p.kind() as usize].token_for(p.color() == Color::Black)
+                    )
                 };
                 s.push_str(&cell);
             }

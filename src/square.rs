@@ -94,7 +94,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() as u32 + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            self.rank() as u32 + 1
+        )
     }
 }
 

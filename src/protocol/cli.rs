@@ -60,7 +60,11 @@ pub struct PerftArgs {
 
 /// Builds an engine for the given options; errors are already printed.
 fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
-    let cat = if files.is_empty() { Catalog::embedded() } else { Catalog::with_files(files) };
+    let cat = if files.is_empty() {
+        Catalog::embedded()
+    } else {
+        Catalog::with_files(files)
+    };
     for e in &cat.errors {
         log::warn!("{e}");
         eprintln!("warning: {e}");
@@ -79,7 +83,11 @@ pub fn run(cli: Cli) -> i32 {
     let result: Result<(), String> = match cli.command {
         None | Some(Command::Uci) => {
             let mut eng = Engine::with_catalog(
-                if cli.variant_files.is_empty() { Catalog::embedded() } else { Catalog::with_files(&cli.variant_files) },
+                if cli.variant_files.is_empty() {
+                    Catalog::embedded()
+                } else {
+                    Catalog::with_files(&cli.variant_files)
+                },
                 cli.variant_files.clone(),
             );
             let stdin = std::io::stdin();
@@ -90,9 +98,14 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
             let mut pos = eng.pos.clone();
             let start = Instant::now();
-            let n = write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
+            let n =
+                write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
-            eprintln!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
+            eprintln!(
+                "time {:.3} s, {:.0} nodes/s",
+                secs,
+                n as f64 / secs.max(1e-9)
+            );
             Ok(())
         }),
         Some(Command::Show(p)) => engine_for(&cli.variant_files, &p).map(|mut eng| {
@@ -114,13 +127,21 @@ pub fn run(cli: Cli) -> i32 {
             }
         }),
         Some(Command::Variants) => {
-            let cat = if cli.variant_files.is_empty() { Catalog::embedded() } else { Catalog::with_files(&cli.variant_files) };
+            let cat = if cli.variant_files.is_empty() {
+                Catalog::embedded()
+            } else {
+                Catalog::with_files(&cli.variant_files)
+            };
             for e in &cat.errors {
                 eprintln!("warning: {e}");
             }
             for r in &cat.rules {
                 let v = &r.variant;
-                let _ = writeln!(out, "{:<24} {:>2}x{:<2} {}  [{}]", v.name, v.files, v.ranks, v.title, v.source);
+                let _ = writeln!(
+                    out,
+                    "{:<24} {:>2}x{:<2} {}  [{}]",
+                    v.name, v.files, v.ranks, v.title, v.source
+                );
             }
             Ok(())
         }
