@@ -36,7 +36,9 @@ reference) cannot be run at all -- a missing binary is a failure, never a skip.
 On a failure the report lists the FEN, the playout leading to it, the root moves
 missing in Kirin, extra in Kirin and with different counts, a ready-to-paste
 reproduction command, and (unless --no-drill) follows one differing move down to the
-shallowest position whose move list itself differs.
+shallowest position whose move list itself differs (first re-running Kirin with
+``--fen`` when it had been given its start position or ``--moves``, so a wrong built-in
+start position or a make-move bug is told apart from a move-generation bug).
 
 Reference and speed.  pyffish spends ~1.6 ms per call regardless of the position
 (constructing the Position dominates), so the reference costs about one
@@ -47,11 +49,12 @@ to save calls only at transpositions, so there is none.  Measured on the start
 positions (perft 2 / 3 / 4): chess 0.05 s / 1.0 s / 17 s, courier 0.04 s / 1.2 s /
 40 s, shatranj 0.03 s / 0.5 s / 7.6 s, shoshogi 0.04 s / 1.1 s / 28 s.  Depth 3 is
 therefore a sensible default for all four variants (a few seconds per middle-game
-position); use depth 4 only with few positions or with ``--reference binary``.
+position); a default run (80 positions) takes about 75 s on 2 CPUs, nearly all of it
+pyffish.  Use depth 4 only with few positions or with ``--reference binary``.
 
 ``--reference binary`` uses the Fairy-Stockfish UCI binary (default
 /usr/games/fairy-stockfish, the Debian build 11.1 knows chess, courier and shatranj
-but not shoshogi) and its ``go perft`` for the variants it knows -- thousands of times
+but not shoshogi) and its ``go perft`` for the variants it knows -- much
 faster; variants it does not know fall back to pyffish.  ``--self-test`` (hidden)
 checks that both references agree, that pyffish's FENs round-trip, and exercises the
 whole pipeline against a pyffish-backed fake Kirin, with and without an injected bug.
@@ -66,6 +69,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import io
 import os
 import random
 import re
@@ -110,7 +114,7 @@ def random_positions(variant: str, count: int, max_plies: int, seed: int) -> lis
     """The start position followed by count-1 random playouts (deterministic in seed)."""
     rng = random.Random(f"{seed}:{variant}")  # per variant: adding variants changes nothing
     start = normalized_start_fen(variant)
-    positions = [{"moves": [], "fen": start, "plies_wanted": 0}]
+    positions = [{"moves": [], "fen": start}]
     for _ in range(count - 1):
         wanted = rng.randint(0, max_plies)
         moves: list[str] = []
@@ -119,8 +123,7 @@ def random_positions(variant: str, count: int, max_plies: int, seed: int) -> lis
             if not legal:
                 break
             moves.append(rng.choice(legal))
-        positions.append({"moves": moves, "fen": sf.get_fen(variant, start, moves),
-                          "plies_wanted": wanted})
+        positions.append({"moves": moves, "fen": sf.get_fen(variant, start, moves)})
     return positions
 
 
@@ -265,9 +268,26 @@ def describe_diff(ref, got, indent="    ") -> list[str]:
     return lines
 
 
-def drill_down(cfg, variant, fen, depth, ref, got) -> list[str]:
-    """Follow one miscounted move down to the shallowest position whose moves differ."""
+def drill_down(cfg, variant, fen, depth, ref, got, fen_given: bool) -> list[str]:
+    """Follow one miscounted move down to the shallowest position whose moves differ.
+
+    fen_given: kirin was run with --fen FEN (not its start position or --moves)."""
     lines = ["    drill-down:"]
+    if not fen_given:
+        cmd = kirin_command(cfg["kirin"], variant, depth, fen)
+        try:
+            got = run_kirin(cmd, cfg["timeout"])
+        except EngineError as e:
+            lines.append(f"      with --fen: {e}")
+            return lines
+        if got == ref:
+            lines.append("      kirin agrees when given this FEN with --fen: the difference lies in "
+                         "how kirin reached the position (its built-in start position or --moves), "
+                         "not in its move generation")
+            return lines
+        lines.append("      kirin given this FEN with --fen disagrees too:")
+        lines += describe_diff(ref, got, indent="        ")
+        lines.append(f"        reproduce: {shlex.join(cmd)}")
     path: list[str] = []
     while True:
         missing, extra, different = diff_divides(ref, got)
@@ -285,9 +305,13 @@ def drill_down(cfg, variant, fen, depth, ref, got) -> list[str]:
             lines.append(f"      after {' '.join(path)}: {e}")
             return lines
         lines.append(f"      after {' '.join(path)} (depth {depth}): {fen}")
+        if ref == got:
+            lines.append("        kirin agrees here when given the FEN: check how it plays "
+                         f"{move} (make/unmake, state carried across the move)")
+            return lines
         lines += describe_diff(ref, got, indent="        ")
         lines.append(f"        reproduce: {shlex.join(cmd)}")
-    if len(path) == 0:
+    if not path:
         lines.append("      (the root move lists already differ)")
     return lines
 
@@ -327,7 +351,8 @@ def check_position(task: dict) -> dict:
     lines += describe_diff(ref, got)
     lines.append(f"    reproduce: {shlex.join(cmd)}")
     if cfg["drill"]:
-        lines += drill_down(cfg, variant, fen, depth, ref, got)
+        fen_given = idx != 0 and not cfg["via_moves"]
+        lines += drill_down(cfg, variant, fen, depth, ref, got, fen_given)
     return {"ok": False, "lines": lines}
 
 
@@ -341,12 +366,12 @@ def parse_depths(specs: list[str] | None, variants: list[str]) -> dict[str, int]
             try:
                 d = int(value)
             except ValueError:
-                raise SystemExit(f"fsf_crosscheck: bad --depth item {item!r}")
+                raise ValueError(f"bad --depth item {item!r}") from None
             if d < 1:
-                raise SystemExit(f"fsf_crosscheck: depth must be >= 1 in {item!r}")
+                raise ValueError(f"depth must be >= 1 in {item!r}")
             if name:
                 if name not in depths:
-                    raise SystemExit(f"fsf_crosscheck: --depth {item!r}: {name} is not among --variants")
+                    raise ValueError(f"--depth {item!r}: {name} is not among --variants")
                 depths[name] = d
             else:  # a bare number sets every variant; later NAME=D items override it
                 depths = {v: d for v in variants}
@@ -387,7 +412,10 @@ def parse_args(argv=None):
         p.error(f"pyffish does not know variant(s) {', '.join(unknown)}")
     if args.positions < 1 or args.max_plies < 0 or args.jobs < 1:
         p.error("--positions and --jobs must be >= 1, --max-plies >= 0")
-    args.depths = parse_depths(args.depth, args.variants)
+    try:
+        args.depths = parse_depths(args.depth, args.variants)
+    except ValueError as e:
+        p.error(str(e))
     return args
 
 
@@ -568,7 +596,7 @@ def self_test(args) -> int:
         for via_moves in (False, True):
             small.via_moves = via_moves
             os.environ.pop("FSF_CROSSCHECK_FAKE_BUG", None)
-            total, bad = crosscheck(small, str(fake), out=open(os.devnull, "w"))
+            total, bad = crosscheck(small, str(fake), out=io.StringIO())
             check(bad == 0, f"correct fake kirin{' (--via-moves)' if via_moves else ''}: "
                   f"{total} positions, {bad} disagree")
         small.via_moves = False
@@ -576,7 +604,6 @@ def self_test(args) -> int:
         small.depths = {v: 3 for v in variants}
         small.variants = variants[:1]
         small.positions = 3
-        import io
         buf = io.StringIO()
         total, bad = crosscheck(small, str(fake), out=buf)
         os.environ.pop("FSF_CROSSCHECK_FAKE_BUG", None)

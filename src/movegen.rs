@@ -312,10 +312,9 @@ impl Position {
             self.generate_pseudo(out);
             return;
         };
-        let royal_promoters = self.rules().royal_promoter_mask;
         for from in self.color_bb(us) {
             let p = self.piece_at(from);
-            let mask = if from == g.royal || royal_promoters & (1 << p.kind()) != 0 {
+            let mask = if from == g.royal {
                 Bitboard::FULL
             } else {
                 g.mask_for(from)
@@ -331,8 +330,7 @@ impl Position {
             let m = out[i];
             let needs = !g.fast
                 || m.from == g.royal
-                || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep)
-                || royal_promoters & (1 << self.piece_at(m.from).kind()) != 0;
+                || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep);
             let ok = if !needs {
                 true
             } else if g.fast
@@ -344,7 +342,7 @@ impl Position {
                     | Bitboard::from_square(m.to);
                 !self.is_attacked(m.to, !us, occ)
             } else {
-                self.leaves_royal_safe(m)
+                self.leaves_royal_safe(m, g.royal)
             };
             if ok {
                 i += 1;
@@ -354,18 +352,20 @@ impl Position {
         }
     }
 
-    /// Makes the move and tests whether the mover's protected royal (if any) is safe.
-    fn leaves_royal_safe(&mut self, m: Move) -> bool {
+    /// Makes the move and tests whether the royal that was protected before the move
+    /// (`royal`, followed if it moves) is safe afterwards. Protection is decided before
+    /// the move, as Fairy-Stockfish does for pseudo-royal pieces: a move that creates a
+    /// second royal (Sho Shogi's Elephant promoting to Crown Prince) does not excuse
+    /// leaving the lone King attacked.
+    fn leaves_royal_safe(&mut self, m: Move, royal: Square) -> bool {
         let us = self.side_to_move();
+        let target = if m.from == royal { m.to } else { royal };
         self.make_move(m);
         let ok = if self.royal_count(!us) == 0 && self.variant().has_royals() {
             // Capturing the opponent's last royal ends the game: always allowed.
             true
         } else {
-            match self.protected_royal(us) {
-                Some(k) => !self.is_attacked(k, !us, self.blockers()),
-                None => true,
-            }
+            !self.is_attacked(target, !us, self.blockers())
         };
         self.unmake_move();
         ok

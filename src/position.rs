@@ -35,9 +35,6 @@ pub struct Rules {
     pub castler_mask: u64,
     /// Bit `t` set for types that may be castling partners (all types when unrestricted).
     pub partner_mask: u64,
-    /// Bit `t` set for types that can promote to a royal type (their moves can change the
-    /// number of royals, so check masks do not apply to them).
-    pub royal_promoter_mask: u64,
     /// Promotion zone per colour.
     pub zones: [Bitboard; 2],
 }
@@ -68,12 +65,6 @@ impl Rules {
             Some(list) => list.iter().fold(0u64, |m, t| m | (1 << t)),
             None => !0,
         };
-        let mut royal_promoter_mask = 0u64;
-        for (i, p) in variant.pieces.iter().enumerate() {
-            if p.promotions.iter().any(|&t| royal_mask & (1 << t) != 0) {
-                royal_promoter_mask |= 1 << i;
-            }
-        }
         let zones = [
             variant.promotion_zone_of(false),
             variant.promotion_zone_of(true),
@@ -90,7 +81,6 @@ impl Rules {
             initial_mask,
             castler_mask,
             partner_mask,
-            royal_promoter_mask,
             zones,
         });
         // The start position must be a valid position of the variant.
