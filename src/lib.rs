@@ -16,5 +16,6 @@ pub mod piece;
 pub mod position;
 pub mod protocol;
 pub mod square;
+pub mod values;
 pub mod variant;
 pub mod zobrist;

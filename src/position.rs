@@ -11,6 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Piece;
 use crate::square::{Color, NUM_SQUARES, Square};
+use crate::values::{Score, Values};
 use crate::variant::{MAX_PIECE_TYPES, PieceType, Variant};
 use crate::zobrist::KEYS;
 use arrayvec::ArrayVec;
@@ -37,6 +38,8 @@ pub struct Rules {
     pub partner_mask: u64,
     /// Promotion zone per colour.
     pub zones: [Bitboard; 2],
+    /// Evaluation values and piece-square tables.
+    pub values: Values,
 }
 
 impl Rules {
@@ -69,9 +72,21 @@ impl Rules {
             variant.promotion_zone_of(false),
             variant.promotion_zone_of(true),
         ];
+        let eval_pawns = if pawn_mask != 0 {
+            pawn_mask
+        } else {
+            variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0)
+        };
+        let mut values = Values::build(&variant, &tables, eval_pawns, &variant.value_overrides);
         let fen = variant.start_fen.clone();
         let board_part = fen.split_whitespace().next().unwrap_or("");
         let start_board = parse_board(&variant, board_part)?;
+        values.max_phase = start_board
+            .iter()
+            .filter(|p| p.is_some())
+            .map(|p| values.phase_weight[p.kind() as usize])
+            .sum::<i32>()
+            .max(1);
         let rules = Arc::new(Rules {
             variant,
             tables,
@@ -82,6 +97,7 @@ impl Rules {
             castler_mask,
             partner_mask,
             zones,
+            values,
         });
         // The start position must be a valid position of the variant.
         Position::from_fen(rules.clone(), &fen)?;
@@ -284,6 +300,10 @@ pub struct Position {
     counts: [[u16; MAX_PIECE_TYPES]; 2],
     totals: [u16; 2],
     royals: [u16; 2],
+    /// Sum of piece-square values (White minus Black), kept incrementally.
+    psq: Score,
+    /// Sum of phase weights of the pieces on the board.
+    phase: i32,
     side: Color,
     st: State,
     history: Vec<Undo>,
@@ -350,6 +370,18 @@ impl Position {
         self.royals[c.index()]
     }
 
+    /// Piece-square sum (White minus Black).
+    #[inline]
+    pub fn psq(&self) -> Score {
+        self.psq
+    }
+
+    /// Remaining non-pawn, non-royal material (for tapering the evaluation).
+    #[inline]
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
     #[inline]
     pub fn state(&self) -> &State {
         &self.st
@@ -397,6 +429,8 @@ impl Position {
             counts: [[0; MAX_PIECE_TYPES]; 2],
             totals: [0; 2],
             royals: [0; 2],
+            psq: Score::default(),
+            phase: 0,
             side: Color::White,
             st: State {
                 key: 0,
@@ -702,6 +736,9 @@ impl Position {
         if self.rules.royal_mask & (1 << t) != 0 {
             self.royals[c] += 1;
         }
+        let vals = &self.rules.values;
+        self.psq += vals.psq[p.index()][sq.index()];
+        self.phase += vals.phase_weight[t];
     }
 
     fn drop_piece(&mut self, sq: Square) {
@@ -716,6 +753,9 @@ impl Position {
         if self.rules.royal_mask & (1 << t) != 0 {
             self.royals[c] -= 1;
         }
+        let vals = &self.rules.values;
+        self.psq -= vals.psq[p.index()][sq.index()];
+        self.phase -= vals.phase_weight[t];
     }
 
     /// Puts `p` on an empty square, logging and hashing.

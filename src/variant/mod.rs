@@ -138,6 +138,8 @@ pub struct Variant {
     pub perpetual_check: Option<EndValue>,
     /// Piece types that may castle with a royal (default: whatever stands on the edge).
     pub castling_partners: Option<Vec<PieceType>>,
+    /// `value.X = N` lines: evaluation values that replace the derived ones.
+    pub value_overrides: Vec<(PieceType, i32)>,
     /// Where the definition was read (for messages).
     pub origin: Origin,
 }
@@ -280,6 +282,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let mut raw_pieces: Vec<RawPiece> = Vec::new();
     let mut kv: HashMap<String, (String, Origin)> = HashMap::new();
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
+    let mut values: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
         for e in &sec.entries {
             let key = e.key.as_str();
@@ -318,6 +321,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                             return Err(err(&e.origin, format!("removePiece: no piece '{t}'")));
                         }
                     }
+                }
+                k if k.starts_with("value.") => {
+                    values.retain(|(t, _, _)| t != &k[6..]);
+                    values.push((k[6..].to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("promote.") => {
                     promos.retain(|(t, _, _)| t != &k[8..]);
@@ -480,6 +487,21 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         }
         promo_lists.push((from, to));
     }
+    let mut value_overrides = Vec::new();
+    for (t, v, o) in &values {
+        let Some(k) = lookup(t) else {
+            return Err(err(o, format!("value.{t}: no piece '{t}'")));
+        };
+        match v.parse::<i32>() {
+            Ok(n) if (-100_000..=100_000).contains(&n) => value_overrides.push((k, n)),
+            _ => {
+                return Err(err(
+                    o,
+                    format!("value.{t} must be a whole number of centipawns, found '{v}'"),
+                ));
+            }
+        }
+    }
     for (i, p) in pieces.iter_mut().enumerate() {
         p.base = bases[i];
         p.royal = royal.contains(&(i as PieceType));
@@ -567,6 +589,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
         perpetual_check: endv("perpetualCheck")?,
         castling_partners,
+        value_overrides,
         origin: s.origin.clone(),
     };
     Ok(v)

@@ -1,0 +1,277 @@
+//! Piece values and piece-square tables derived from each piece's moves.
+//!
+//! No variant needs hand-written values: a piece is worth what it can do on an empty
+//! board. The formula (calibrated so that orthodox pieces come out near their usual values
+//! N 305, B 330, R 505, Q 950 with the pawn at 100):
+//!
+//! * every leap target counts 55 cp, every slide target 36 cp, averaged over the squares
+//!   of the board (so board size and edges matter); move-only or capture-only targets
+//!   count half;
+//! * pieces confined to a fraction `f` of the squares (colour-bound alfils) are scaled by
+//!   `min(1, 0.6 + 0.8 f)`; pieces with orthogonal and diagonal slides get +10%;
+//! * a piece that can promote gains 30% of the difference to its best promotion;
+//! * pawn-type pieces (the variant's `pawns`, else the piece `P`) are worth exactly 100.
+//!
+//! A variant may override any value in `variants.ini` (`value.X = 320`).
+//! Piece-square tables: leapers and sliders gain 3 and 1.5 cp per empty-board target
+//! above their average on that square (centralisation), pawns gain for advancing towards
+//! their promotion zone, royals stay home in the middlegame and centralise in the endgame.
+
+use crate::attacks::Tables;
+use crate::bitboard::Bitboard;
+use crate::piece::Piece;
+use crate::square::{Color, NUM_SQUARES, Square};
+use crate::variant::betza::{MODE_CAPTURE, MODE_MOVE};
+use crate::variant::{PieceType, Variant};
+
+/// Middlegame and endgame score pair.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+impl std::ops::AddAssign for Score {
+    fn add_assign(&mut self, o: Score) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+
+impl std::ops::SubAssign for Score {
+    fn sub_assign(&mut self, o: Score) {
+        self.mg -= o.mg;
+        self.eg -= o.eg;
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Values {
+    /// Material value of each type (centipawns).
+    pub value: Vec<i32>,
+    /// `psq[piece code][square]`: value plus position, positive for White, negative for Black.
+    pub psq: Vec<Vec<Score>>,
+    /// Phase weight of each type (non-pawn, non-royal material counts).
+    pub phase_weight: Vec<i32>,
+    /// Total phase of the start position (for tapering).
+    pub max_phase: i32,
+    /// Types treated as pawns by the evaluation.
+    pub pawn_mask: u64,
+}
+
+/// Empty-board targets of a piece type on one square: (leap count, slide count) with
+/// half weight for move-only / capture-only targets.
+fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitboard) {
+    let pt = &t.pieces[c.index()][kind as usize];
+    let q = t.pool[pt.quiet as usize][sq.index()];
+    let cp = t.pool[pt.capture as usize][sq.index()];
+    let both = q & cp;
+    let mut leap =
+        both.count() as f64 + 0.5 * (q.without(both).count() + cp.without(both).count()) as f64;
+    let mut reach = q | cp;
+    if pt.has_cond {
+        for cl in &pt.cond[sq.index()] {
+            if cl.initial {
+                continue;
+            }
+            let w = if cl.mode & MODE_MOVE != 0 && cl.mode & MODE_CAPTURE != 0 {
+                1.0
+            } else {
+                0.5
+            };
+            // Lame or jumping leaps are blocked part of the time.
+            leap += 0.8 * w;
+            reach.set(cl.to);
+        }
+    }
+    let mut slide = 0.0;
+    for r in &pt.rays {
+        if r.initial {
+            continue;
+        }
+        let s = t.slide(r, sq, Bitboard::EMPTY);
+        let w = if r.mode & MODE_MOVE != 0 && r.mode & MODE_CAPTURE != 0 {
+            1.0
+        } else {
+            0.5
+        };
+        slide += w * s.count() as f64;
+        reach |= s;
+    }
+    for m in &pt.multi {
+        if m.initial {
+            continue;
+        }
+        if let Some(a) = sq.offset(m.first.dx as i32, m.first.dy as i32) {
+            if let Some(b) = a.offset(m.second.dx as i32, m.second.dy as i32) {
+                if t.board.contains(a) && t.board.contains(b) && !reach.contains(b) && b != sq {
+                    leap += 0.5;
+                    reach.set(b);
+                }
+            }
+        }
+    }
+    (leap, slide, reach)
+}
+
+/// Fraction of the board a piece can reach from `start` by repeated moves.
+fn reachable_fraction(t: &Tables, kind: PieceType, start: Square) -> f64 {
+    let mut seen = Bitboard::from_square(start);
+    let mut frontier = vec![start];
+    while let Some(s) = frontier.pop() {
+        let (_, _, reach) = targets(t, Color::White, kind, s);
+        for n in reach.without(seen) {
+            seen.set(n);
+            frontier.push(n);
+        }
+    }
+    seen.count() as f64 / t.board.count().max(1) as f64
+}
+
+impl Values {
+    pub fn build(
+        v: &Variant,
+        t: &Tables,
+        pawn_types: u64,
+        overrides: &[(PieceType, i32)],
+    ) -> Values {
+        let n = v.pieces.len();
+        let squares: Vec<Square> = t.board.iter().collect();
+        let nsq = squares.len().max(1) as f64;
+        let mut raw = vec![0f64; n];
+        let mut avg_leap = vec![0f64; n];
+        let mut avg_slide = vec![0f64; n];
+        for k in 0..n {
+            let (mut l, mut s) = (0.0, 0.0);
+            for &sq in &squares {
+                let (a, b, _) = targets(t, Color::White, k as PieceType, sq);
+                l += a;
+                s += b;
+            }
+            avg_leap[k] = l / nsq;
+            avg_slide[k] = s / nsq;
+            let mut val = 55.0 * avg_leap[k] + 36.0 * avg_slide[k];
+            let pt = &t.pieces[0][k];
+            let orth = pt.rays.iter().any(|r| {
+                let d = &t.dirs[r.dir as usize];
+                d.dx == 0 || d.dy == 0
+            });
+            let diag = pt.rays.iter().any(|r| {
+                let d = &t.dirs[r.dir as usize];
+                d.dx != 0 && d.dx.abs() == d.dy.abs()
+            });
+            if orth && diag {
+                val *= 1.1;
+            }
+            // Colour binding, measured from a central square.
+            let centre = Square::new(v.files / 2, v.ranks / 2);
+            let start = if t.board.contains(centre) {
+                centre
+            } else {
+                squares.first().copied().unwrap_or(centre)
+            };
+            let f = reachable_fraction(t, k as PieceType, start);
+            val *= (0.6 + 0.8 * f).min(1.0);
+            raw[k] = val.max(10.0);
+        }
+        // Promotion potential.
+        let mut value: Vec<i32> = raw.iter().map(|x| x.round() as i32).collect();
+        for k in 0..n {
+            let best = v.pieces[k]
+                .promotions
+                .iter()
+                .map(|&p| raw[p as usize])
+                .fold(0.0, f64::max);
+            if best > raw[k] && pawn_types & (1 << k) == 0 {
+                value[k] = (raw[k] + 0.3 * (best - raw[k])).round() as i32;
+            }
+        }
+        for k in 0..n {
+            if pawn_types & (1 << k) != 0 {
+                value[k] = 100;
+            }
+        }
+        for &(k, val) in overrides {
+            value[k as usize] = val;
+        }
+        // Piece-square tables.
+        let mut psq = vec![vec![Score::default(); NUM_SQUARES]; Piece::CODES];
+        let mut phase_weight = vec![0i32; n];
+        for k in 0..n {
+            let is_pawn = pawn_types & (1 << k) != 0;
+            let royal = v.pieces[k].royal;
+            if !is_pawn && !royal {
+                phase_weight[k] = value[k].max(0);
+            }
+            for c in Color::BOTH {
+                let sign = if c == Color::White { 1 } else { -1 };
+                let zone = v.promotion_zone_of(c == Color::Black);
+                for &sq in &squares {
+                    let (l, s, _) = targets(t, c, k as PieceType, sq);
+                    let central = 3.0 * (l - avg_leap[k]) + 1.5 * (s - avg_slide[k]);
+                    let mut pos = Score {
+                        mg: central.round() as i32,
+                        eg: central.round() as i32,
+                    };
+                    // Ranks advanced from the own side (0 = own back rank).
+                    let adv = if c == Color::White {
+                        sq.rank() as i32
+                    } else {
+                        v.ranks as i32 - 1 - sq.rank() as i32
+                    };
+                    if is_pawn && !v.pieces[k].promotions.is_empty() && zone.any() {
+                        // Distance (in ranks) to the promotion zone.
+                        let zone_start = v.ranks as i32 - v.promotion_zone as i32;
+                        let dist = (zone_start - adv).max(0);
+                        let span = zone_start.max(1);
+                        let progress = (span - dist).max(0) as f64 / span as f64;
+                        pos.mg += (30.0 * progress * progress) as i32;
+                        pos.eg += (120.0 * progress * progress) as i32;
+                    }
+                    if royal {
+                        pos.mg = -12 * adv.min(3) + central.min(0.0) as i32;
+                        pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k])) as i32;
+                    }
+                    let total = Score {
+                        mg: sign * (value[k] + pos.mg),
+                        eg: sign * (value[k] + pos.eg),
+                    };
+                    psq[Piece::new(c, k as PieceType).index()][sq.index()] = total;
+                }
+            }
+        }
+        Values {
+            value,
+            psq,
+            phase_weight,
+            max_phase: 0,
+            pawn_mask: pawn_types,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+
+    fn values(variant: &str) -> Vec<(String, i32)> {
+        let c = Catalog::embedded();
+        let r = c.get(variant).unwrap();
+        r.variant.pieces.iter().zip(&r.values.value).map(|(p, v)| (p.token.clone(), *v)).collect()
+    }
+
+    #[test]
+    fn orthodox_values_come_out_near_the_usual_ones() {
+        let v = values("chess");
+        let get = |t: &str| v.iter().find(|(k, _)| k == t).unwrap().1;
+        assert_eq!(get("P"), 100);
+        assert!((270..=340).contains(&get("N")), "{v:?}");
+        assert!((290..=360).contains(&get("B")), "{v:?}");
+        assert!((450..=560).contains(&get("R")), "{v:?}");
+        assert!((850..=1050).contains(&get("Q")), "{v:?}");
+        let c = values("courier");
+        let get = |t: &str| c.iter().find(|(k, _)| k == t).unwrap().1;
+        assert!(get("E") < get("F"), "alfil below fers: {c:?}");
+        assert!(get("F") < get("N"), "{c:?}");
+    }
+}
