@@ -18,9 +18,7 @@ fn bench_perft(c: &mut Criterion) {
         let mut pos = Position::startpos(rules);
         let nodes = perft(&mut pos, depth);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{variant}-d{depth}"), |b| {
-            b.iter(|| perft(black_box(&mut pos), depth))
-        });
+        group.bench_function(format!("{variant}-d{depth}"), |b| b.iter(|| perft(black_box(&mut pos), depth)));
     }
     group.finish();
 }

@@ -200,21 +200,12 @@ fn lame_path(from: Square, dx: i32, dy: i32) -> Option<Bitboard> {
 
 impl Tables {
     pub fn build(v: &Variant) -> Tables {
-        let mut bld = Builder {
-            pool: Vec::new(),
-            index: HashMap::new(),
-        };
+        let mut bld = Builder { pool: Vec::new(), index: HashMap::new() };
         bld.add(empty_table()); // index 0: no targets
         let board = v.board;
         let mut dirs: Vec<RayDir> = Vec::new();
         // Finds or creates a direction and its reverse; returns its index.
-        fn dir_index(
-            dirs: &mut Vec<RayDir>,
-            bld: &mut Builder,
-            board: Bitboard,
-            dx: i8,
-            dy: i8,
-        ) -> u8 {
+        fn dir_index(dirs: &mut Vec<RayDir>, bld: &mut Builder, board: Bitboard, dx: i8, dy: i8) -> u8 {
             if let Some(i) = dirs.iter().position(|d| d.dx == dx && d.dy == dy) {
                 return i as u8;
             }
@@ -236,13 +227,7 @@ impl Tables {
                 }
                 let full = bld.add(t);
                 let positive = (y as i32) * 16 + x as i32 > 0;
-                dirs.push(RayDir {
-                    dx: x,
-                    dy: y,
-                    positive,
-                    full,
-                    reverse: 0,
-                });
+                dirs.push(RayDir { dx: x, dy: y, positive, full, reverse: 0 });
             }
             let n = dirs.len();
             dirs[n - 2].reverse = (n - 1) as u8;
@@ -298,11 +283,7 @@ impl Tables {
                         }),
                         Concrete::Double { initial, paths } => {
                             for (a, b) in paths {
-                                pt.multi.push(MultiLeg {
-                                    initial,
-                                    first: a,
-                                    second: b,
-                                });
+                                pt.multi.push(MultiLeg { initial, first: a, second: b });
                             }
                         }
                         Concrete::Single { initial, steps } => {
@@ -328,20 +309,15 @@ impl Tables {
                                             if st.jump && path.is_empty() {
                                                 continue; // nothing to jump over
                                             }
-                                            let passed =
-                                                if initial && st.mode == MODE_MOVE && st.lame {
-                                                    path
-                                                } else {
-                                                    Bitboard::EMPTY
-                                                };
+                                            let passed = if initial && st.mode == MODE_MOVE && st.lame {
+                                                path
+                                            } else {
+                                                Bitboard::EMPTY
+                                            };
                                             cond[i].push(CondLeap {
                                                 to: t,
                                                 empty: if st.lame { path } else { Bitboard::EMPTY },
-                                                occupied: if st.jump {
-                                                    path
-                                                } else {
-                                                    Bitboard::EMPTY
-                                                },
+                                                occupied: if st.jump { path } else { Bitboard::EMPTY },
                                                 mode: st.mode,
                                                 initial,
                                                 passed,
@@ -366,8 +342,7 @@ impl Tables {
                                 } else {
                                     let d = dir_index(&mut dirs, &mut bld, board, st.dx, st.dy);
                                     let skip = st.jump && (st.dx.abs() <= 1 && st.dy.abs() <= 1);
-                                    let table =
-                                        limited(&mut bld, &dirs[d as usize], st.range, skip);
+                                    let table = limited(&mut bld, &dirs[d as usize], st.range, skip);
                                     pt.rays.push(RayMove {
                                         dir: d,
                                         table,
@@ -382,8 +357,7 @@ impl Tables {
                     }
                 }
                 pt.has_initial = pdef.moves.iter().any(|m| m.initial);
-                pt.captures_ep =
-                    ep.iter().any(|b| b.any()) || pt.rays.iter().any(|r| r.mode & MODE_EP != 0);
+                pt.captures_ep = ep.iter().any(|b| b.any()) || pt.rays.iter().any(|r| r.mode & MODE_EP != 0);
                 pt.has_cond = cond.iter().any(|c| !c.is_empty());
                 // Mobility on an empty board.
                 let mut mobile = Bitboard::EMPTY;
@@ -392,8 +366,7 @@ impl Tables {
                     if !board.contains(s) {
                         continue;
                     }
-                    let mut any =
-                        (quiet[i] | capture[i]).any() || cond[i].iter().any(|c| !c.initial);
+                    let mut any = (quiet[i] | capture[i]).any() || cond[i].iter().any(|c| !c.initial);
                     for r in &pt.rays {
                         if !r.initial && bld.pool[r.table as usize][i].any() {
                             any = true;
@@ -401,8 +374,7 @@ impl Tables {
                     }
                     for m in &pt.multi {
                         if !m.initial
-                            && s.offset(m.first.dx as i32, m.first.dy as i32)
-                                .is_some_and(|t| board.contains(t))
+                            && s.offset(m.first.dx as i32, m.first.dy as i32).is_some_and(|t| board.contains(t))
                         {
                             any = true;
                         }
@@ -441,10 +413,8 @@ impl Tables {
                     let idx = bld.add(rev);
                     at.leapers.push((t, idx));
                 }
-                let mut slow = !pt
-                    .multi
-                    .iter()
-                    .all(|m| m.second.mode & MODE_CAPTURE == 0 && m.first.mode & MODE_CAPTURE == 0);
+                let mut slow =
+                    !pt.multi.iter().all(|m| m.second.mode & MODE_CAPTURE == 0 && m.first.mode & MODE_CAPTURE == 0);
                 if bld.pool[pt.init_capture as usize].iter().any(|b| b.any()) {
                     slow = true;
                 }
@@ -487,11 +457,7 @@ impl Tables {
             }
             let mut rays: Vec<RayAttack> = ray_masks
                 .into_iter()
-                .map(|(dir, masks)| RayAttack {
-                    dir,
-                    masks,
-                    any: masks.iter().fold(0, |a, m| a | m),
-                })
+                .map(|(dir, masks)| RayAttack { dir, masks, any: masks.iter().fold(0, |a, m| a | m) })
                 .collect();
             rays.sort_by_key(|r| r.dir);
             at.rays = rays;
@@ -517,14 +483,7 @@ impl Tables {
             }
         }
         debug_assert!(v.pieces.len() <= MAX_PIECE_TYPES);
-        Tables {
-            pool: bld.pool,
-            dirs,
-            pieces,
-            attacks,
-            ep_rev,
-            board,
-        }
+        Tables { pool: bld.pool, dirs, pieces, attacks, ep_rev, board }
     }
 
     /// Squares reached by a slide from `from` along `r` with blockers `blockers`, up to and
@@ -552,8 +511,7 @@ impl Tables {
     #[inline]
     pub fn between(&self, dir: u8, a: Square, b: Square) -> Bitboard {
         let d = &self.dirs[dir as usize];
-        self.pool[d.full as usize][a.index()].without(self.pool[d.full as usize][b.index()])
-            & !Bitboard::from_square(b)
+        self.pool[d.full as usize][a.index()].without(self.pool[d.full as usize][b.index()]) & !Bitboard::from_square(b)
     }
 
     /// Number of steps of direction `dir` from `a` to `b` (b on the ray).
@@ -598,10 +556,7 @@ mod tests {
         // White pawn: forward quiet step, initial double step as a lame conditional leap.
         let pawn = &t.pieces[0][0];
         let e2 = Square::parse("e2").unwrap();
-        assert_eq!(
-            t.pool[pawn.quiet as usize][e2.index()],
-            Bitboard::from_square(Square::parse("e3").unwrap())
-        );
+        assert_eq!(t.pool[pawn.quiet as usize][e2.index()], Bitboard::from_square(Square::parse("e3").unwrap()));
         assert_eq!(pawn.cond[e2.index()].len(), 1);
         assert!(pawn.cond[e2.index()][0].initial);
     }

@@ -89,10 +89,7 @@ impl Bitboard {
 
     #[inline]
     pub fn count(&self) -> u32 {
-        self.0[0].count_ones()
-            + self.0[1].count_ones()
-            + self.0[2].count_ones()
-            + self.0[3].count_ones()
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
     }
 
     /// True when at least two squares are set.
@@ -154,21 +151,12 @@ impl Bitboard {
     /// Squares in this set and not in `other`.
     #[inline]
     pub fn without(self, other: Bitboard) -> Bitboard {
-        Bitboard([
-            self.0[0] & !other.0[0],
-            self.0[1] & !other.0[1],
-            self.0[2] & !other.0[2],
-            self.0[3] & !other.0[3],
-        ])
+        Bitboard([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2], self.0[3] & !other.0[3]])
     }
 
     #[inline]
     pub fn intersects(&self, other: Bitboard) -> bool {
-        ((self.0[0] & other.0[0])
-            | (self.0[1] & other.0[1])
-            | (self.0[2] & other.0[2])
-            | (self.0[3] & other.0[3]))
-            != 0
+        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3])) != 0
     }
 }
 

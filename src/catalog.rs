@@ -32,8 +32,7 @@ impl Catalog {
                 Err(e) => errors.push(format!("{name}: cannot read: {e}")),
             }
         }
-        let borrowed: Vec<(&str, String)> =
-            texts.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+        let borrowed: Vec<(&str, String)> = texts.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
         let mut c = Catalog::from_texts(&borrowed);
         errors.append(&mut c.errors);
         c.errors = errors;

@@ -31,24 +31,13 @@ impl Engine {
     }
 
     pub fn with_catalog(catalog: Catalog, variant_files: Vec<PathBuf>) -> Engine {
-        let rules = catalog
-            .get(DEFAULT_VARIANT)
-            .or_else(|| catalog.rules.first().cloned())
-            .unwrap_or_else(|| {
-                // The embedded file always defines chess; a test guards that.
-                let c = Catalog::embedded();
-                c.get(DEFAULT_VARIANT)
-                    .expect("embedded variants.ini defines chess")
-            });
+        let rules = catalog.get(DEFAULT_VARIANT).or_else(|| catalog.rules.first().cloned()).unwrap_or_else(|| {
+            // The embedded file always defines chess; a test guards that.
+            let c = Catalog::embedded();
+            c.get(DEFAULT_VARIANT).expect("embedded variants.ini defines chess")
+        });
         let root = Position::startpos(rules.clone());
-        Engine {
-            catalog,
-            variant_files,
-            rules,
-            pos: root.clone(),
-            root,
-            moves: Vec::new(),
-        }
+        Engine { catalog, variant_files, rules, pos: root.clone(), root, moves: Vec::new() }
     }
 
     /// Loads user variant files (in addition to the embedded file). On success returns
@@ -63,11 +52,7 @@ impl Engine {
         match self.catalog.get(&name) {
             Some(r) => self.rules = r,
             None => {
-                if let Some(r) = self
-                    .catalog
-                    .get(DEFAULT_VARIANT)
-                    .or_else(|| self.catalog.rules.first().cloned())
-                {
+                if let Some(r) = self.catalog.get(DEFAULT_VARIANT).or_else(|| self.catalog.rules.first().cloned()) {
                     self.rules = r;
                 }
             }
@@ -78,10 +63,7 @@ impl Engine {
 
     /// Switches variant and resets to its start position.
     pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        let rules = self
-            .catalog
-            .get(name)
-            .ok_or_else(|| format!("unknown variant '{name}'"))?;
+        let rules = self.catalog.get(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
         self.rules = rules;
         self.new_game();
         Ok(())
@@ -98,9 +80,7 @@ impl Engine {
     /// the previous game is kept unchanged.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let root = match fen {
-            Some(f) => {
-                Position::from_fen(self.rules.clone(), f).map_err(|e| format!("bad FEN: {e}"))?
-            }
+            Some(f) => Position::from_fen(self.rules.clone(), f).map_err(|e| format!("bad FEN: {e}"))?,
             None => Position::startpos(self.rules.clone()),
         };
         let mut pos = root.clone();

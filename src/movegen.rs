@@ -68,18 +68,9 @@ impl Guard {
 
 fn end_value_result(v: EndValue, side: Color, reason: &'static str) -> GameResult {
     match v {
-        EndValue::Loss => GameResult {
-            winner: Some(!side),
-            reason,
-        },
-        EndValue::Win => GameResult {
-            winner: Some(side),
-            reason,
-        },
-        EndValue::Draw => GameResult {
-            winner: None,
-            reason,
-        },
+        EndValue::Loss => GameResult { winner: Some(!side), reason },
+        EndValue::Win => GameResult { winner: Some(side), reason },
+        EndValue::Draw => GameResult { winner: None, reason },
     }
 }
 
@@ -103,9 +94,7 @@ impl Position {
         for ra in &at.rays {
             if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
                 let p = self.piece_at(b);
-                if p.is_some()
-                    && p.color() == by
-                    && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
                 {
                     return true;
                 }
@@ -144,9 +133,7 @@ impl Position {
         for ra in &at.rays {
             if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
                 let p = self.piece_at(b);
-                if p.is_some()
-                    && p.color() == by
-                    && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
                 {
                     out.set(b);
                 }
@@ -178,11 +165,8 @@ impl Position {
         let p = self.piece_at(from);
         let mut moves = Vec::new();
         // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
-        self.gen_piece(from, p, Bitboard::FULL, &mut moves, Some(sq));
-        moves.iter().any(|m| {
-            (m.to == sq && m.kind != MoveKind::Castle)
-                || (m.kind == MoveKind::TwoLeg && m.aux == sq)
-        })
+        self.gen_piece(from, p, Bitboard::FULL, &mut moves, Some(sq), true);
+        moves.iter().any(|m| (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
     }
 
     /// The single protected royal of `c`, if the check rule applies to it.
@@ -210,10 +194,7 @@ impl Position {
         if v.has_royals() {
             for c in [!us, us] {
                 if self.royal_count(c) == 0 {
-                    return Some(GameResult {
-                        winner: Some(!c),
-                        reason: "royal piece captured",
-                    });
+                    return Some(GameResult { winner: Some(!c), reason: "royal piece captured" });
                 }
             }
         }
@@ -276,9 +257,7 @@ impl Position {
                 continue;
             };
             let p2 = self.piece_at(b2);
-            if p2.color() == them
-                && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & (1u64 << p2.kind()) != 0
-            {
+            if p2.color() == them && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & (1u64 << p2.kind()) != 0 {
                 g.pinned.set(b1);
                 let line = t.between(ra.dir, royal, b2) | Bitboard::from_square(b2);
                 if g.pins.try_push((b1, line)).is_err() {
@@ -296,41 +275,71 @@ impl Position {
         let us = self.side_to_move();
         for from in self.color_bb(us) {
             let p = self.piece_at(from);
-            self.gen_piece(from, p, Bitboard::FULL, out, None);
+            self.gen_piece(from, p, Bitboard::FULL, out, None, true);
         }
     }
 
     /// Appends all legal moves. Returns nothing when the game is already over by a rule
     /// that ends it before any move (bare king, royal lost).
     pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        self.generate(out, true);
+    }
+
+    /// Appends the legal captures and promotions (for quiescence search).
+    pub fn generate_legal_noisy(&mut self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.generate(out, false);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_capture(out[i]) || out[i].promotion().is_some() {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// True if the move removes an enemy piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let enemy = |sq: Square| {
+            let p = self.piece_at(sq);
+            p.is_some() && p.color() != us
+        };
+        match m.kind {
+            MoveKind::Normal | MoveKind::EpStep => enemy(m.to),
+            MoveKind::EnPassant => true,
+            MoveKind::TwoLeg => enemy(m.aux) || (m.to != m.from && enemy(m.to)),
+            MoveKind::Castle | MoveKind::Null => false,
+        }
+    }
+
+    fn generate(&mut self, out: &mut Vec<Move>, quiets: bool) {
         if self.immediate_result().is_some() {
             return;
         }
         let start = out.len();
         let us = self.side_to_move();
         let Some(g) = self.guard() else {
-            self.generate_pseudo(out);
+            for from in self.color_bb(us) {
+                let p = self.piece_at(from);
+                self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
+            }
             return;
         };
         for from in self.color_bb(us) {
             let p = self.piece_at(from);
-            let mask = if from == g.royal {
-                Bitboard::FULL
-            } else {
-                g.mask_for(from)
-            };
+            let mask = if from == g.royal { Bitboard::FULL } else { g.mask_for(from) };
             if mask.is_empty() {
                 continue;
             }
-            self.gen_piece(from, p, mask, out, None);
+            self.gen_piece(from, p, mask, out, None, quiets);
         }
         // Post-filter the moves the masks could not decide.
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let needs = !g.fast
-                || m.from == g.royal
-                || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep);
+            let needs = !g.fast || m.from == g.royal || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep);
             let ok = if !needs {
                 true
             } else if g.fast
@@ -338,8 +347,7 @@ impl Position {
                 && matches!(m.kind, MoveKind::Normal | MoveKind::EpStep)
                 && m.promotion().is_none()
             {
-                let occ = self.blockers().without(Bitboard::from_square(m.from))
-                    | Bitboard::from_square(m.to);
+                let occ = self.blockers().without(Bitboard::from_square(m.from)) | Bitboard::from_square(m.to);
                 !self.is_attacked(m.to, !us, occ)
             } else {
                 self.leaves_royal_safe(m, g.royal)
@@ -394,10 +402,7 @@ impl Position {
         }
         let us = self.side_to_move();
         if self.in_check() {
-            Some(GameResult {
-                winner: Some(!us),
-                reason: "checkmate",
-            })
+            Some(GameResult { winner: Some(!us), reason: "checkmate" })
         } else {
             Some(end_value_result(self.variant().stalemate, us, "stalemate"))
         }
@@ -407,14 +412,7 @@ impl Position {
 
     /// Generates the moves of the piece `p` on `from`, restricted to `mask` for normal
     /// targets. With `probe = Some(sq)`, `sq` is treated as an enemy piece (attack probing).
-    fn gen_piece(
-        &self,
-        from: Square,
-        p: Piece,
-        mask: Bitboard,
-        out: &mut Vec<Move>,
-        probe: Option<Square>,
-    ) {
+    fn gen_piece(&self, from: Square, p: Piece, mask: Bitboard, out: &mut Vec<Move>, probe: Option<Square>, quiets: bool) {
         let t = self.tables();
         let c = p.color();
         let pt = &t.pieces[c.index()][p.kind() as usize];
@@ -432,8 +430,12 @@ impl Position {
             quiet |= t.pool[pt.init_quiet as usize][from.index()];
             capture |= t.pool[pt.init_capture as usize][from.index()];
         }
+        // Without quiet moves (quiescence), pieces that may promote still generate them:
+        // the caller keeps the promotions.
+        let promotes = !self.variant().pieces[p.kind() as usize].promotions.is_empty();
+        let qmask = if quiets || promotes { mask } else { Bitboard::EMPTY };
         let mut done = Bitboard::EMPTY;
-        let q = quiet & empty & mask;
+        let q = quiet & empty & qmask;
         let cp = capture & them & mask;
         done |= q | cp;
         self.emit(pt, p, from, q, MoveKind::Normal, out);
@@ -448,27 +450,17 @@ impl Position {
                 if cl.initial && !virgin {
                     continue;
                 }
-                if occ.intersects(cl.empty)
-                    || (occ & cl.occupied) != cl.occupied
-                    || !mask.contains(cl.to)
-                {
+                if occ.intersects(cl.empty) || (occ & cl.occupied) != cl.occupied || !mask.contains(cl.to) {
                     continue;
                 }
                 let target = Bitboard::from_square(cl.to);
-                if empty.contains(cl.to) && cl.mode & MODE_MOVE != 0 {
-                    let kind = if cl.passed.any() {
-                        MoveKind::EpStep
-                    } else {
-                        MoveKind::Normal
-                    };
+                if empty.contains(cl.to) && cl.mode & MODE_MOVE != 0 && qmask.contains(cl.to) {
+                    let kind = if cl.passed.any() { MoveKind::EpStep } else { MoveKind::Normal };
                     if !done.contains(cl.to) {
                         done |= target;
                         self.emit(pt, p, from, target, kind, out);
                     }
-                } else if them.contains(cl.to)
-                    && cl.mode & MODE_CAPTURE != 0
-                    && !done.contains(cl.to)
-                {
+                } else if them.contains(cl.to) && cl.mode & MODE_CAPTURE != 0 && !done.contains(cl.to) {
                     done |= target;
                     self.emit(pt, p, from, target, MoveKind::Normal, out);
                 }
@@ -481,13 +473,9 @@ impl Position {
             // (A `j` slide's table already leaves out the jumped first square.)
             let att = t.slide(r, from, occ);
             if r.mode & MODE_MOVE != 0 {
-                let targets = att & empty & mask & !done;
+                let targets = att & empty & qmask & !done;
                 done |= targets;
-                let kind = if r.initial && r.mode == MODE_MOVE {
-                    MoveKind::EpStep
-                } else {
-                    MoveKind::Normal
-                };
+                let kind = if r.initial && r.mode == MODE_MOVE { MoveKind::EpStep } else { MoveKind::Normal };
                 self.emit(pt, p, from, targets, kind, out);
             }
             if r.mode & MODE_CAPTURE != 0 {
@@ -497,9 +485,9 @@ impl Position {
             }
         }
         if !pt.multi.is_empty() {
-            self.gen_two_leg(pt, p, from, mask, virgin, done, occ, them, out);
+            self.gen_two_leg(pt, p, from, mask, qmask, virgin, done, occ, them, out);
         }
-        if !pt.castles.is_empty() && virgin_castle(self, from) && probe.is_none() {
+        if quiets && !pt.castles.is_empty() && virgin_castle(self, from) && probe.is_none() {
             self.gen_castles(pt, p, from, out);
         }
     }
@@ -511,6 +499,7 @@ impl Position {
         p: Piece,
         from: Square,
         mask: Bitboard,
+        qmask: Bitboard,
         virgin: bool,
         done: Bitboard,
         occ: Bitboard,
@@ -566,16 +555,17 @@ impl Position {
                             break;
                         }
                         let o2 = occ_at(u);
-                        let lands = (o2 == 0 && b.mode & MODE_MOVE != 0)
-                            || (o2 == 1 && b.mode & MODE_CAPTURE != 0);
+                        let lands = (o2 == 0 && b.mode & MODE_MOVE != 0) || (o2 == 1 && b.mode & MODE_CAPTURE != 0);
                         if lands {
                             if o == 1 {
                                 // Destructive first leg: a real two-leg move (legality is
                                 // always tested after generation, so no mask here).
                                 self.emit_two_leg(pt, p, from, s, u, out);
                             } else if u == from {
-                                passes.set(s);
-                            } else if mask.contains(u) {
+                                if qmask.any() {
+                                    passes.set(s);
+                                }
+                            } else if (o2 == 1 && mask.contains(u)) || qmask.contains(u) {
                                 merged.set(u);
                             }
                         }
@@ -601,15 +591,7 @@ impl Position {
         }
     }
 
-    fn emit_two_leg(
-        &self,
-        pt: &PieceTables,
-        p: Piece,
-        from: Square,
-        mid: Square,
-        to: Square,
-        out: &mut Vec<Move>,
-    ) {
+    fn emit_two_leg(&self, pt: &PieceTables, p: Piece, from: Square, mid: Square, to: Square, out: &mut Vec<Move>) {
         let base = Move::with_kind(from, to, mid, MoveKind::TwoLeg);
         let capture = true;
         self.push_with_promotions(pt, p, base, capture, out);
@@ -672,10 +654,7 @@ impl Position {
                 if occ.intersects(between) {
                     continue;
                 }
-                if [kt, rt]
-                    .iter()
-                    .any(|&sq| sq != from && sq != edge && occ.contains(sq))
-                {
+                if [kt, rt].iter().any(|&sq| sq != from && sq != edge && occ.contains(sq)) {
                     continue;
                 }
                 if royal_guarded {
@@ -700,21 +679,11 @@ impl Position {
 
     /// Emits one move per target, expanding promotions.
     #[inline]
-    fn emit(
-        &self,
-        pt: &PieceTables,
-        p: Piece,
-        from: Square,
-        targets: Bitboard,
-        kind: MoveKind,
-        out: &mut Vec<Move>,
-    ) {
+    fn emit(&self, pt: &PieceTables, p: Piece, from: Square, targets: Bitboard, kind: MoveKind, out: &mut Vec<Move>) {
         if targets.is_empty() {
             return;
         }
-        let promotes = !self.variant().pieces[p.kind() as usize]
-            .promotions
-            .is_empty();
+        let promotes = !self.variant().pieces[p.kind() as usize].promotions.is_empty();
         if !promotes {
             for to in targets {
                 out.push(Move::with_kind(from, to, from, kind));
@@ -727,14 +696,7 @@ impl Position {
         }
     }
 
-    fn push_with_promotions(
-        &self,
-        pt: &PieceTables,
-        p: Piece,
-        m: Move,
-        capture: bool,
-        out: &mut Vec<Move>,
-    ) {
+    fn push_with_promotions(&self, pt: &PieceTables, p: Piece, m: Move, capture: bool, out: &mut Vec<Move>) {
         let v = self.variant();
         let def = &v.pieces[p.kind() as usize];
         if def.promotions.is_empty() {

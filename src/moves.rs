@@ -48,46 +48,79 @@ impl Move {
 
     #[inline]
     pub fn new(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            aux: from,
-            promo: 0,
-            kind: MoveKind::Normal,
-        }
+        Move { from, to, aux: from, promo: 0, kind: MoveKind::Normal }
     }
 
     #[inline]
     pub fn with_kind(from: Square, to: Square, aux: Square, kind: MoveKind) -> Move {
-        Move {
-            from,
-            to,
-            aux,
-            promo: 0,
-            kind,
-        }
+        Move { from, to, aux, promo: 0, kind }
     }
 
     #[inline]
     pub fn promoting(self, t: PieceType) -> Move {
-        Move {
-            promo: t + 1,
-            ..self
-        }
+        Move { promo: t + 1, ..self }
     }
 
     /// The promotion type, if any.
     #[inline]
     pub fn promotion(self) -> Option<PieceType> {
-        if self.promo == 0 {
-            None
-        } else {
-            Some(self.promo - 1)
-        }
+        if self.promo == 0 { None } else { Some(self.promo - 1) }
     }
 
     #[inline]
     pub fn is_null(self) -> bool {
         self.kind == MoveKind::Null
+    }
+
+    /// Packs the move into 34 bits (for the transposition table).
+    #[inline]
+    pub fn to_bits(self) -> u64 {
+        (self.from.index() as u64)
+            | (self.to.index() as u64) << 8
+            | (self.aux.index() as u64) << 16
+            | ((self.promo & 0x7F) as u64) << 24
+            | (self.kind as u64) << 31
+    }
+
+    /// Inverse of `to_bits` (only the low 34 bits are read).
+    #[inline]
+    pub fn from_bits(b: u64) -> Move {
+        let kind = match (b >> 31) & 7 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::EpStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            4 => MoveKind::TwoLeg,
+            _ => MoveKind::Null,
+        };
+        Move {
+            from: Square::from_index((b & 0xFF) as usize),
+            to: Square::from_index(((b >> 8) & 0xFF) as usize),
+            aux: Square::from_index(((b >> 16) & 0xFF) as usize),
+            promo: ((b >> 24) & 0x7F) as u8,
+            kind,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip() {
+        for (f, t, a, p, k) in [
+            (0, 255, 17, Some(63u8), MoveKind::TwoLeg),
+            (12, 28, 12, None, MoveKind::Normal),
+            (4, 6, 7, None, MoveKind::Castle),
+        ] {
+            let mut m = Move::with_kind(Square::from_index(f), Square::from_index(t), Square::from_index(a), k);
+            if let Some(p) = p {
+                m = m.promoting(p);
+            }
+            assert_eq!(Move::from_bits(m.to_bits()), m);
+            assert!(m.to_bits() < 1 << 34);
+        }
+        assert_eq!(Move::from_bits(Move::NONE.to_bits()), Move::NONE);
     }
 }

@@ -46,10 +46,7 @@ fn well_formed(s: &str) -> bool {
         let rest = &leg[n1 + n2..];
         let last = i + 1 == legs.len();
         if !rest.is_empty()
-            && (!last
-                || !rest
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '+' || c == '\'' || c == '!'))
+            && (!last || !rest.chars().all(|c| c.is_ascii_lowercase() || c == '+' || c == '\'' || c == '!'))
         {
             return false;
         }
@@ -64,11 +61,7 @@ impl Position {
             None => String::new(),
             Some(t) => {
                 let def = &self.variant().pieces[t as usize];
-                if def.token.starts_with('+') {
-                    "+".into()
-                } else {
-                    def.suffix_letter()
-                }
+                if def.token.starts_with('+') { "+".into() } else { def.suffix_letter() }
             }
         }
     }
@@ -77,14 +70,7 @@ impl Position {
     pub fn move_to_uci(&self, m: Move) -> String {
         match m.kind {
             MoveKind::Null => "0000".into(),
-            MoveKind::TwoLeg => format!(
-                "{}{},{}{}{}",
-                m.from,
-                m.aux,
-                m.aux,
-                m.to,
-                self.promo_suffix(m)
-            ),
+            MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
             _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
         }
     }
@@ -98,10 +84,7 @@ impl Position {
             return Err(MoveError::Malformed(s.trim().to_string()));
         }
         let moves = self.legal_moves();
-        moves
-            .into_iter()
-            .find(|&m| self.move_to_uci(m) == t)
-            .ok_or_else(|| MoveError::Illegal(s.trim().to_string()))
+        moves.into_iter().find(|&m| self.move_to_uci(m) == t).ok_or_else(|| MoveError::Illegal(s.trim().to_string()))
     }
 }
 

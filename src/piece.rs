@@ -30,11 +30,7 @@ impl Piece {
     /// Colour of a real piece (meaningless for `NONE`).
     #[inline]
     pub const fn color(self) -> Color {
-        if self.0 > 64 {
-            Color::Black
-        } else {
-            Color::White
-        }
+        if self.0 > 64 { Color::Black } else { Color::White }
     }
 
     /// Type of a real piece (meaningless for `NONE`).

@@ -68,15 +68,9 @@ impl Rules {
             Some(list) => list.iter().fold(0u64, |m, t| m | (1 << t)),
             None => !0,
         };
-        let zones = [
-            variant.promotion_zone_of(false),
-            variant.promotion_zone_of(true),
-        ];
-        let eval_pawns = if pawn_mask != 0 {
-            pawn_mask
-        } else {
-            variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0)
-        };
+        let zones = [variant.promotion_zone_of(false), variant.promotion_zone_of(true)];
+        let eval_pawns =
+            if pawn_mask != 0 { pawn_mask } else { variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0) };
         let mut values = Values::build(&variant, &tables, eval_pawns, &variant.value_overrides);
         let fen = variant.start_fen.clone();
         let board_part = fen.split_whitespace().next().unwrap_or("");
@@ -109,29 +103,15 @@ impl Rules {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
     Empty,
-    RankCount {
-        found: usize,
-        expected: usize,
-    },
-    RankWidth {
-        rank: usize,
-        found: usize,
-        expected: usize,
-    },
-    UnknownPiece {
-        token: String,
-    },
-    PieceOnHole {
-        square: String,
-    },
+    RankCount { found: usize, expected: usize },
+    RankWidth { rank: usize, found: usize, expected: usize },
+    UnknownPiece { token: String },
+    PieceOnHole { square: String },
     Holdings,
     SideToMove(String),
     Castling(String),
     EnPassant(String),
-    Number {
-        field: &'static str,
-        value: String,
-    },
+    Number { field: &'static str, value: String },
 }
 
 impl fmt::Display for FenError {
@@ -141,15 +121,8 @@ impl fmt::Display for FenError {
             FenError::RankCount { found, expected } => {
                 write!(f, "FEN has {found} ranks, the board has {expected}")
             }
-            FenError::RankWidth {
-                rank,
-                found,
-                expected,
-            } => {
-                write!(
-                    f,
-                    "FEN rank {rank} describes {found} squares, the board has {expected} files"
-                )
+            FenError::RankWidth { rank, found, expected } => {
+                write!(f, "FEN rank {rank} describes {found} squares, the board has {expected} files")
             }
             FenError::UnknownPiece { token } => write!(f, "unknown piece '{token}' in FEN"),
             FenError::PieceOnHole { square } => {
@@ -186,10 +159,7 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
     }
     let rows: Vec<&str> = s.split('/').collect();
     if rows.len() != v.ranks as usize {
-        return Err(FenError::RankCount {
-            found: rows.len(),
-            expected: v.ranks as usize,
-        });
+        return Err(FenError::RankCount { found: rows.len(), expected: v.ranks as usize });
     }
     for (ri, row) in rows.iter().enumerate() {
         let rank = v.ranks as usize - 1 - ri;
@@ -246,19 +216,13 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
             }
             let sq = Square::new(file as u8, rank as u8);
             if !v.board.contains(sq) {
-                return Err(FenError::PieceOnHole {
-                    square: sq.to_string(),
-                });
+                return Err(FenError::PieceOnHole { square: sq.to_string() });
             }
             board[sq.index()] = Piece::new(if black { Color::Black } else { Color::White }, t);
             file += 1;
         }
         if file != v.files as usize {
-            return Err(FenError::RankWidth {
-                rank: rank + 1,
-                found: file,
-                expected: v.files as usize,
-            });
+            return Err(FenError::RankWidth { rank: rank + 1, found: file, expected: v.files as usize });
         }
     }
     Ok(board)
@@ -453,8 +417,7 @@ impl Position {
     pub fn startpos(rules: Arc<Rules>) -> Position {
         let fen = rules.variant.start_fen.clone();
         // `Rules::new` has already checked that the start FEN parses.
-        Position::from_fen(rules, &fen)
-            .unwrap_or_else(|e| unreachable!("start FEN validated by Rules::new: {e}"))
+        Position::from_fen(rules, &fen).unwrap_or_else(|e| unreachable!("start FEN validated by Rules::new: {e}"))
     }
 
     /// Reads a FEN. Missing trailing fields take their defaults; the shogi-style tail
@@ -492,17 +455,15 @@ impl Position {
         }
         let mut rule50 = 0u32;
         if idx < rest.len() {
-            rule50 = rest[idx].parse().map_err(|_| FenError::Number {
-                field: "halfmove clock",
-                value: rest[idx].to_string(),
-            })?;
+            rule50 = rest[idx]
+                .parse()
+                .map_err(|_| FenError::Number { field: "halfmove clock", value: rest[idx].to_string() })?;
             idx += 1;
         }
         if idx < rest.len() {
-            let n: u32 = rest[idx].parse().map_err(|_| FenError::Number {
-                field: "fullmove number",
-                value: rest[idx].to_string(),
-            })?;
+            let n: u32 = rest[idx]
+                .parse()
+                .map_err(|_| FenError::Number { field: "fullmove number", value: rest[idx].to_string() })?;
             pos.start_fullmove = n.max(1);
         }
         pos.st.rule50 = rule50;
@@ -527,11 +488,7 @@ impl Position {
         }
         if castling != "-" {
             for ch in castling.chars() {
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let up = ch.to_ascii_uppercase();
                 if !matches!(up, 'K' | 'Q' | 'A'..='P') {
                     return Err(FenError::Castling(castling.to_string()));
@@ -561,11 +518,7 @@ impl Position {
                 }
                 let psq = Square::new(f, rank);
                 let pp = self.board[psq.index()];
-                if pp.is_some()
-                    && pp.color() == color
-                    && rules.partner_mask & (1 << pp.kind()) != 0
-                    && psq != ksq
-                {
+                if pp.is_some() && pp.color() == color && rules.partner_mask & (1 << pp.kind()) != 0 && psq != ksq {
                     virgin.set(psq);
                     virgin.set(ksq);
                 }
@@ -686,8 +639,7 @@ impl Position {
                 s.push_str(&sq.to_string());
             }
         }
-        let fullmove =
-            self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
+        let fullmove = self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
         s.push_str(&format!(" {} {}", self.st.rule50, fullmove));
         s
     }
@@ -709,11 +661,7 @@ impl Position {
                         && self.board[psq.index()].is_some()
                         && self.board[psq.index()].color() == c
                     {
-                        rights.push(if c == Color::White {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        });
+                        rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
                     }
                 }
             }
@@ -899,10 +847,7 @@ impl Position {
         self.side = them;
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
-        self.history.push(Undo {
-            state: saved,
-            changes,
-        });
+        self.history.push(Undo { state: saved, changes });
     }
 
     /// Takes back the last move.
@@ -923,10 +868,7 @@ impl Position {
     /// After an initial multi-step from `from` to `to`, the squares passed become e.p.
     /// squares if an enemy piece could capture there (X-FEN convention, as Fairy-Stockfish).
     fn set_ep_after_step(&mut self, from: Square, to: Square, them: Color) {
-        let (dx, dy) = (
-            to.file() as i32 - from.file() as i32,
-            to.rank() as i32 - from.rank() as i32,
-        );
+        let (dx, dy) = (to.file() as i32 - from.file() as i32, to.rank() as i32 - from.rank() as i32);
         let n = dx.abs().max(dy.abs());
         if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || n < 2 {
             return;
@@ -973,10 +915,7 @@ impl Position {
                 } else if p.is_none() {
                     "  .".to_string()
                 } else {
-                    format!(
-                        "{:>3}",
-                        v.pieces[p.kind() as usize].token_for(p.color() == Color::Black)
-                    )
+                    format!("{:>3}", v.pieces[p.kind() as usize].token_for(p.color() == Color::Black))
                 };
                 s.push_str(&cell);
             }

@@ -50,11 +50,7 @@ impl Square {
     pub fn offset(self, dx: i32, dy: i32) -> Option<Square> {
         let f = self.file() as i32 + dx;
         let r = self.rank() as i32 + dy;
-        if (0..GRID).contains(&f) && (0..GRID).contains(&r) {
-            Some(Square::new(f as u8, r as u8))
-        } else {
-            None
-        }
+        if (0..GRID).contains(&f) && (0..GRID).contains(&r) { Some(Square::new(f as u8, r as u8)) } else { None }
     }
 
     /// Parses `a1`..`p16` (file letter, 1-based decimal rank). Returns the square and the
@@ -94,12 +90,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            self.rank() as u32 + 1
-        )
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() as u32 + 1)
     }
 }
 

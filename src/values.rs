@@ -57,6 +57,11 @@ pub struct Values {
     pub max_phase: i32,
     /// Types treated as pawns by the evaluation.
     pub pawn_mask: u64,
+    /// `passed_span[color][square]`: squares ahead of a pawn on its own and the adjacent
+    /// files; no enemy pawn there means the pawn is passed.
+    pub passed_span: [Vec<Bitboard>; 2],
+    /// `near[square]`: squares within two king steps (king-safety zone).
+    pub near: Vec<Bitboard>,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -66,19 +71,14 @@ fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitb
     let q = t.pool[pt.quiet as usize][sq.index()];
     let cp = t.pool[pt.capture as usize][sq.index()];
     let both = q & cp;
-    let mut leap =
-        both.count() as f64 + 0.5 * (q.without(both).count() + cp.without(both).count()) as f64;
+    let mut leap = both.count() as f64 + 0.5 * (q.without(both).count() + cp.without(both).count()) as f64;
     let mut reach = q | cp;
     if pt.has_cond {
         for cl in &pt.cond[sq.index()] {
             if cl.initial {
                 continue;
             }
-            let w = if cl.mode & MODE_MOVE != 0 && cl.mode & MODE_CAPTURE != 0 {
-                1.0
-            } else {
-                0.5
-            };
+            let w = if cl.mode & MODE_MOVE != 0 && cl.mode & MODE_CAPTURE != 0 { 1.0 } else { 0.5 };
             // Lame or jumping leaps are blocked part of the time.
             leap += 0.8 * w;
             reach.set(cl.to);
@@ -90,11 +90,7 @@ fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitb
             continue;
         }
         let s = t.slide(r, sq, Bitboard::EMPTY);
-        let w = if r.mode & MODE_MOVE != 0 && r.mode & MODE_CAPTURE != 0 {
-            1.0
-        } else {
-            0.5
-        };
+        let w = if r.mode & MODE_MOVE != 0 && r.mode & MODE_CAPTURE != 0 { 1.0 } else { 0.5 };
         slide += w * s.count() as f64;
         reach |= s;
     }
@@ -129,12 +125,7 @@ fn reachable_fraction(t: &Tables, kind: PieceType, start: Square) -> f64 {
 }
 
 impl Values {
-    pub fn build(
-        v: &Variant,
-        t: &Tables,
-        pawn_types: u64,
-        overrides: &[(PieceType, i32)],
-    ) -> Values {
+    pub fn build(v: &Variant, t: &Tables, pawn_types: u64, overrides: &[(PieceType, i32)]) -> Values {
         let n = v.pieces.len();
         let squares: Vec<Square> = t.board.iter().collect();
         let nsq = squares.len().max(1) as f64;
@@ -165,11 +156,7 @@ impl Values {
             }
             // Colour binding, measured from a central square.
             let centre = Square::new(v.files / 2, v.ranks / 2);
-            let start = if t.board.contains(centre) {
-                centre
-            } else {
-                squares.first().copied().unwrap_or(centre)
-            };
+            let start = if t.board.contains(centre) { centre } else { squares.first().copied().unwrap_or(centre) };
             let f = reachable_fraction(t, k as PieceType, start);
             val *= (0.6 + 0.8 * f).min(1.0);
             raw[k] = val.max(10.0);
@@ -177,11 +164,7 @@ impl Values {
         // Promotion potential.
         let mut value: Vec<i32> = raw.iter().map(|x| x.round() as i32).collect();
         for k in 0..n {
-            let best = v.pieces[k]
-                .promotions
-                .iter()
-                .map(|&p| raw[p as usize])
-                .fold(0.0, f64::max);
+            let best = v.pieces[k].promotions.iter().map(|&p| raw[p as usize]).fold(0.0, f64::max);
             if best > raw[k] && pawn_types & (1 << k) == 0 {
                 value[k] = (raw[k] + 0.3 * (best - raw[k])).round() as i32;
             }
@@ -209,16 +192,9 @@ impl Values {
                 for &sq in &squares {
                     let (l, s, _) = targets(t, c, k as PieceType, sq);
                     let central = 3.0 * (l - avg_leap[k]) + 1.5 * (s - avg_slide[k]);
-                    let mut pos = Score {
-                        mg: central.round() as i32,
-                        eg: central.round() as i32,
-                    };
+                    let mut pos = Score { mg: central.round() as i32, eg: central.round() as i32 };
                     // Ranks advanced from the own side (0 = own back rank).
-                    let adv = if c == Color::White {
-                        sq.rank() as i32
-                    } else {
-                        v.ranks as i32 - 1 - sq.rank() as i32
-                    };
+                    let adv = if c == Color::White { sq.rank() as i32 } else { v.ranks as i32 - 1 - sq.rank() as i32 };
                     if is_pawn && !v.pieces[k].promotions.is_empty() && zone.any() {
                         // Distance (in ranks) to the promotion zone.
                         let zone_start = v.ranks as i32 - v.promotion_zone as i32;
@@ -232,21 +208,32 @@ impl Values {
                         pos.mg = -12 * adv.min(3) + central.min(0.0) as i32;
                         pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k])) as i32;
                     }
-                    let total = Score {
-                        mg: sign * (value[k] + pos.mg),
-                        eg: sign * (value[k] + pos.eg),
-                    };
+                    let total = Score { mg: sign * (value[k] + pos.mg), eg: sign * (value[k] + pos.eg) };
                     psq[Piece::new(c, k as PieceType).index()][sq.index()] = total;
                 }
             }
         }
-        Values {
-            value,
-            psq,
-            phase_weight,
-            max_phase: 0,
-            pawn_mask: pawn_types,
+        let mut passed_span = [vec![Bitboard::EMPTY; NUM_SQUARES], vec![Bitboard::EMPTY; NUM_SQUARES]];
+        let mut near = vec![Bitboard::EMPTY; NUM_SQUARES];
+        for &sq in &squares {
+            for c in Color::BOTH {
+                let mut span = Bitboard::EMPTY;
+                for &o in &squares {
+                    let ahead = if c == Color::White { o.rank() > sq.rank() } else { o.rank() < sq.rank() };
+                    if ahead && (o.file() as i32 - sq.file() as i32).abs() <= 1 {
+                        span.set(o);
+                    }
+                }
+                passed_span[c.index()][sq.index()] = span;
+            }
+            for &o in &squares {
+                let d = (o.file() as i32 - sq.file() as i32).abs().max((o.rank() as i32 - sq.rank() as i32).abs());
+                if d <= 2 && o != sq {
+                    near[sq.index()].set(o);
+                }
+            }
         }
+        Values { value, psq, phase_weight, max_phase: 0, pawn_mask: pawn_types, passed_span, near }
     }
 }
 

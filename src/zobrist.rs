@@ -44,11 +44,5 @@ pub static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     for k in extra.iter_mut() {
         *k = splitmix(&mut s);
     }
-    Keys {
-        piece,
-        ep,
-        virgin,
-        side,
-        extra,
-    }
+    Keys { piece, ep, virgin, side, extra }
 });

@@ -9,18 +9,12 @@ use kirin::position::Position;
 /// piece), sets up `fen` (also the variant's start position, so that pieces on it count
 /// as unmoved) and returns the sorted legal moves of White.
 fn moves_with(betza: &str, fen: &str, extra: &str) -> Vec<String> {
-    let ini = format!(
-        "[t]\nboard = 15x15\npiece = X test {betza}\npiece = Y dummy W\n{extra}\nstartFen = {fen}\n"
-    );
+    let ini = format!("[t]\nboard = 15x15\npiece = X test {betza}\npiece = Y dummy W\n{extra}\nstartFen = {fen}\n");
     let cat = Catalog::from_texts(&[("t.ini", ini)]);
     assert!(cat.errors.is_empty(), "{betza}: {:?}", cat.errors);
     let rules = cat.get("t").unwrap();
     let mut pos = Position::from_fen(rules, fen).unwrap();
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| pos.move_to_uci(*m))
-        .collect();
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_to_uci(*m)).collect();
     v.sort();
     v
 }
@@ -61,23 +55,14 @@ fn extended_and_arbitrary_leaps() {
     // (8,1) does not fit in 7 squares from the centre: from a corner-ish square instead.
     assert_eq!(count("(4,1)"), 8);
     assert_eq!(count("FX"), 8); // = (4,1)
-    assert_eq!(
-        moves_with("FX", CENTRE, ""),
-        moves_with("(1,4)", CENTRE, "")
-    );
-    assert_eq!(
-        moves_with("NY", CENTRE, ""),
-        moves_with("(4,3)", CENTRE, "")
-    );
+    assert_eq!(moves_with("FX", CENTRE, ""), moves_with("(1,4)", CENTRE, ""));
+    assert_eq!(moves_with("NY", CENTRE, ""), moves_with("(4,3)", CENTRE, ""));
     assert_eq!(count("(7,7)"), 4);
     assert_eq!(count("(7,0)"), 4);
     assert_eq!(count("(8,1)"), 0);
     // From a1 on the 15x15 board: (8,1) reaches b9 and i2; (7,4) reaches e8 and h5.
     let a1 = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/X14 w - - 0 1";
-    assert_eq!(
-        moves_with("(8,1)(7,4)", a1, ""),
-        vec!["a1b9", "a1e8", "a1h5", "a1i2"]
-    );
+    assert_eq!(moves_with("(8,1)(7,4)", a1, ""), vec!["a1b9", "a1e8", "a1h5", "a1i2"]);
 }
 
 #[test]
@@ -186,17 +171,12 @@ fn initial_moves() {
     let ini = "[t]\nboard = 15x15\npiece = X test WiD\npiece = Y dummy W\nstartFen = 15/15/15/15/15/15/15/7X7/15/15/15/15/15/15/15 w - - 0 1\n";
     let cat = Catalog::from_texts(&[("t.ini", ini.to_string())]);
     let rules = cat.get("t").unwrap();
-    let mut pos = Position::from_fen(
-        rules.clone(),
-        "15/15/15/15/15/15/15/8X6/15/15/15/15/15/15/15 w - - 0 1",
-    )
-    .unwrap();
+    let mut pos = Position::from_fen(rules.clone(), "15/15/15/15/15/15/15/8X6/15/15/15/15/15/15/15 w - - 0 1").unwrap();
     assert_eq!(pos.legal_moves().len(), 4);
     // After moving away and back the piece has lost its initial moves (Black's wazir on
     // a1 shuffles meanwhile).
     let fen = "15/15/15/15/15/15/15/7X7/15/15/15/15/15/15/y14 w - - 0 1";
-    let ini =
-        format!("[t]\nboard = 15x15\npiece = X test WiD\npiece = Y dummy W\nstartFen = {fen}\n");
+    let ini = format!("[t]\nboard = 15x15\npiece = X test WiD\npiece = Y dummy W\nstartFen = {fen}\n");
     let cat = Catalog::from_texts(&[("t.ini", ini)]);
     let mut pos = Position::startpos(cat.get("t").unwrap());
     assert_eq!(pos.legal_moves().len(), 8);
@@ -257,41 +237,28 @@ fn castling() {
     let cat = Catalog::from_texts(&[("t.ini", ini.to_string())]);
     assert!(cat.errors.is_empty(), "{:?}", cat.errors);
     let mut pos = Position::startpos(cat.get("t").unwrap());
-    let mut m: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| pos.move_to_uci(*m))
-        .collect();
+    let mut m: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_to_uci(*m)).collect();
     m.sort();
     assert!(m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
     // 5 king steps + 2 castlings + rook moves (a1: 3 right + 7 up; h1: 2 left + 7 up).
     assert_eq!(m.len(), 5 + 2 + 10 + 9);
     // Without rights in the FEN: no castling.
-    let mut pos =
-        Position::from_fen(cat.get("t").unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+    let mut pos = Position::from_fen(cat.get("t").unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
     assert_eq!(pos.legal_moves().len(), 5 + 10 + 9);
     // One-sided castling: lO3.
     let ini = "[t]\nboard = 8x8\npiece = R rook R\npiece = K king KilO3\nroyal = K\n\
                startFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n";
     let cat = Catalog::from_texts(&[("t.ini", ini.to_string())]);
     let mut pos = Position::startpos(cat.get("t").unwrap());
-    let m: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| pos.move_to_uci(*m))
-        .collect();
+    let m: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_to_uci(*m)).collect();
     assert!(m.contains(&"e1b1".to_string()));
     assert!(!m.iter().any(|s| s == "e1h1" || s == "e1g1"));
 }
 
 #[test]
 fn bad_descriptions_are_errors_not_panics() {
-    for b in [
-        "x", "fmWx", "(8,1", "(8)", "(99,1)", "gR", "Z99", "O", "aaaW", "cabcabN",
-    ] {
-        let ini = format!(
-            "[t]\nboard = 8x8\npiece = X test {b}\nstartFen = 8/8/8/8/8/8/8/X7 w - - 0 1\n"
-        );
+    for b in ["x", "fmWx", "(8,1", "(8)", "(99,1)", "gR", "Z99", "O", "aaaW", "cabcabN"] {
+        let ini = format!("[t]\nboard = 8x8\npiece = X test {b}\nstartFen = 8/8/8/8/8/8/8/X7 w - - 0 1\n");
         let cat = Catalog::from_texts(&[("t.ini", ini)]);
         assert!(!cat.errors.is_empty(), "{b} should be rejected");
         assert!(cat.errors[0].starts_with("t.ini:3:"), "{}", cat.errors[0]);

@@ -8,14 +8,7 @@ use kirin::perft::divide_parallel;
 use kirin::position::Position;
 
 const TSV: &str = include_str!("data/perft-reference.tsv");
-const VARIANTS: &[&str] = &[
-    "chess",
-    "courier",
-    "courier-modern",
-    "shatranj",
-    "shoshogi",
-    "verney",
-];
+const VARIANTS: &[&str] = &["chess", "courier", "courier-modern", "shatranj", "shoshogi", "verney"];
 const MAX_NODES: u64 = 200_000_000;
 const FAST_LIMIT: u64 = 10_000_000;
 
@@ -50,10 +43,8 @@ fn check(select: impl Fn(&Row) -> bool) -> usize {
     assert!(cat.errors.is_empty(), "{:?}", cat.errors);
     let mut failures = Vec::new();
     let mut checked = 0;
-    for r in rows()
-        .iter()
-        .filter(|r| VARIANTS.contains(&r.variant.as_str()) && r.nodes <= MAX_NODES)
-        .filter(|r| select(r))
+    for r in
+        rows().iter().filter(|r| VARIANTS.contains(&r.variant.as_str()) && r.nodes <= MAX_NODES).filter(|r| select(r))
     {
         let rules = cat.get(&r.variant).expect("variant in catalog");
         let pos = if r.fen == "startpos" {
@@ -64,17 +55,11 @@ fn check(select: impl Fn(&Row) -> bool) -> usize {
         let n: u64 = divide_parallel(&pos, r.depth).iter().map(|(_, n)| n).sum();
         checked += 1;
         if n != r.nodes {
-            failures.push(format!(
-                "{} {} d{}: expected {} ({}), got {n}",
-                r.variant, r.fen, r.depth, r.nodes, r.source
-            ));
+            failures
+                .push(format!("{} {} d{}: expected {} ({}), got {n}", r.variant, r.fen, r.depth, r.nodes, r.source));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "perft mismatches:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
     checked
 }
 

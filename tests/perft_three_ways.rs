@@ -25,12 +25,7 @@ fn parse_divide(text: &str) -> (BTreeMap<String, u64>, u64) {
     (map, total.expect("a 'Nodes searched' line"))
 }
 
-fn library(
-    variant: &str,
-    fen: Option<&str>,
-    moves: &str,
-    depth: u32,
-) -> (BTreeMap<String, u64>, u64) {
+fn library(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<String, u64>, u64) {
     let c = Catalog::embedded();
     let r = c.get(variant).unwrap();
     let mut pos = match fen {
@@ -43,24 +38,12 @@ fn library(
     }
     let d = perft::divide(&mut pos, depth);
     let total = d.iter().map(|(_, n)| n).sum();
-    (
-        d.into_iter()
-            .map(|(m, n)| (pos.move_to_uci(m), n))
-            .collect(),
-        total,
-    )
+    (d.into_iter().map(|(m, n)| (pos.move_to_uci(m), n)).collect(), total)
 }
 
 fn cli(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<String, u64>, u64) {
     let mut cmd = Command::new(BIN);
-    cmd.args([
-        "perft",
-        "--variant",
-        variant,
-        "--depth",
-        &depth.to_string(),
-        "--divide",
-    ]);
+    cmd.args(["perft", "--variant", variant, "--depth", &depth.to_string(), "--divide"]);
     if let Some(f) = fen {
         cmd.args(["--fen", f]);
     }
@@ -68,36 +51,15 @@ fn cli(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<S
         cmd.args(["--moves", moves]);
     }
     let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.trim_end()
-            .lines()
-            .last()
-            .unwrap()
-            .starts_with("Nodes searched: "),
-        "must end with the count"
-    );
+    assert!(text.trim_end().lines().last().unwrap().starts_with("Nodes searched: "), "must end with the count");
     parse_divide(&text)
 }
 
 fn uci_session(input: &str) -> String {
-    let mut child = Command::new(BIN)
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    let mut child = Command::new(BIN).arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
@@ -108,14 +70,9 @@ fn uci(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<S
         Some(f) => format!("position fen {f}"),
         None => "position startpos".into(),
     };
-    let mv = if moves.is_empty() {
-        String::new()
-    } else {
-        format!(" moves {moves}")
-    };
-    let text = uci_session(&format!(
-        "uci\nsetoption name UCI_Variant value {variant}\n{pos}{mv}\ngo perft {depth}\nquit\n"
-    ));
+    let mv = if moves.is_empty() { String::new() } else { format!(" moves {moves}") };
+    let text =
+        uci_session(&format!("uci\nsetoption name UCI_Variant value {variant}\n{pos}{mv}\ngo perft {depth}\nquit\n"));
     let start = text.find("info string variant").expect("variant info");
     parse_divide(&text[start..])
 }
@@ -124,12 +81,7 @@ fn uci(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<S
 fn same_numbers_three_ways() {
     let cases: &[(&str, Option<&str>, &str, u32)] = &[
         ("chess", None, "", 3),
-        (
-            "chess",
-            Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-            "",
-            2,
-        ),
+        ("chess", Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), "", 2),
         ("chess", None, "e2e4 d7d5 e4e5 f7f5", 2),
         ("courier", None, "", 3),
         ("shatranj", None, "", 3),
@@ -154,77 +106,28 @@ fn uci_reports_bad_input_and_keeps_state() {
          position startpos moves b2b3 zz\nposition fen 8/8/8 w - - 0 1\nposition startpos moves e2e5\n\
          frobnicate\ngo perft x\ngo perft 1\nquit\n",
     );
-    assert!(
-        text.contains("info string error unknown variant 'nosuchvariant'"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string variant courier files 12 ranks 8"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string error malformed move 'zz'"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string error bad FEN: FEN has 3 ranks, the board has 8"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string error illegal move 'e2e5'"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string error unknown command 'frobnicate'"),
-        "{text}"
-    );
-    assert!(
-        text.contains("info string error go perft needs a depth"),
-        "{text}"
-    );
+    assert!(text.contains("info string error unknown variant 'nosuchvariant'"), "{text}");
+    assert!(text.contains("info string variant courier files 12 ranks 8"), "{text}");
+    assert!(text.contains("info string error malformed move 'zz'"), "{text}");
+    assert!(text.contains("info string error bad FEN: FEN has 3 ranks, the board has 8"), "{text}");
+    assert!(text.contains("info string error illegal move 'e2e5'"), "{text}");
+    assert!(text.contains("info string error unknown command 'frobnicate'"), "{text}");
+    assert!(text.contains("info string error go perft needs a depth"), "{text}");
     // After all the rejected commands the position is still courier's start position.
     assert!(text.trim_end().ends_with("Nodes searched: 26"), "{text}");
 }
 
 #[test]
 fn cli_errors_are_one_line_and_nonzero() {
-    let out = Command::new(BIN)
-        .args([
-            "perft",
-            "--variant",
-            "chess",
-            "--depth",
-            "2",
-            "--fen",
-            "8/8",
-        ])
-        .output()
-        .unwrap();
+    let out = Command::new(BIN).args(["perft", "--variant", "chess", "--depth", "2", "--fen", "8/8"]).output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        err.trim(),
-        "error: bad FEN: FEN has 2 ranks, the board has 8"
-    );
-    let out = Command::new(BIN)
-        .args(["perft", "--variant", "nope", "--depth", "2"])
-        .output()
-        .unwrap();
+    assert_eq!(err.trim(), "error: bad FEN: FEN has 2 ranks, the board has 8");
+    let out = Command::new(BIN).args(["perft", "--variant", "nope", "--depth", "2"]).output().unwrap();
     assert!(!out.status.success());
     let out = Command::new(BIN)
-        .args([
-            "perft",
-            "--variant",
-            "chess",
-            "--depth",
-            "1",
-            "--moves",
-            "e2e4 e2e4",
-        ])
+        .args(["perft", "--variant", "chess", "--depth", "1", "--moves", "e2e4 e2e4"])
         .output()
         .unwrap();
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap().trim(),
-        "error: illegal move 'e2e4'"
-    );
+    assert_eq!(String::from_utf8(out.stderr).unwrap().trim(), "error: illegal move 'e2e4'");
 }

@@ -13,10 +13,7 @@ fn cat() -> Catalog {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -43,21 +40,10 @@ fn start_fens_round_trip() {
 fn lenient_about_missing_fields() {
     let c = cat();
     let chess = c.get("chess").unwrap();
-    let p =
-        Position::from_fen(chess.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
-    assert_eq!(
-        p.fen(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
-    );
-    let p = Position::from_fen(
-        chess.clone(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq",
-    )
-    .unwrap();
-    assert_eq!(
-        p.fen(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
-    );
+    let p = Position::from_fen(chess.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
+    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    let p = Position::from_fen(chess.clone(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq").unwrap();
+    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
     let p = Position::from_fen(chess, "4k3/8/8/8/8/8/8/4K3 w - - 12").unwrap();
     assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 12 1");
 }
@@ -84,71 +70,21 @@ fn bad_fens_give_typed_errors() {
     let chess = c.get("chess").unwrap();
     let err = |f: &str| Position::from_fen(chess.clone(), f).unwrap_err();
     assert_eq!(err(""), FenError::Empty);
-    assert_eq!(
-        err("8/8/8"),
-        FenError::RankCount {
-            found: 3,
-            expected: 8
-        }
-    );
-    assert_eq!(
-        err("9/8/8/8/8/8/8/8 w - - 0 1"),
-        FenError::RankWidth {
-            rank: 8,
-            found: 9,
-            expected: 8
-        }
-    );
-    assert_eq!(
-        err("7/8/8/8/8/8/8/8 w - - 0 1"),
-        FenError::RankWidth {
-            rank: 8,
-            found: 7,
-            expected: 8
-        }
-    );
-    assert_eq!(
-        err("x7/8/8/8/8/8/8/8 w - - 0 1"),
-        FenError::UnknownPiece { token: "x".into() }
-    );
-    assert_eq!(
-        err("+P7/8/8/8/8/8/8/8 w - - 0 1"),
-        FenError::UnknownPiece { token: "+P".into() }
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/8 x - - 0 1"),
-        FenError::SideToMove("x".into())
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/8 w KX - 0 1"),
-        FenError::Castling("KX".into())
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/8 w - z9 0 1"),
-        FenError::EnPassant("z9".into())
-    );
-    assert!(matches!(
-        err("8/8/8/8/8/8/8/8 w - - x 1"),
-        FenError::Number { .. }
-    ));
-    assert!(matches!(
-        err("8/8/8/8/8/8/8/8 w - - 0 x"),
-        FenError::Number { .. }
-    ));
+    assert_eq!(err("8/8/8"), FenError::RankCount { found: 3, expected: 8 });
+    assert_eq!(err("9/8/8/8/8/8/8/8 w - - 0 1"), FenError::RankWidth { rank: 8, found: 9, expected: 8 });
+    assert_eq!(err("7/8/8/8/8/8/8/8 w - - 0 1"), FenError::RankWidth { rank: 8, found: 7, expected: 8 });
+    assert_eq!(err("x7/8/8/8/8/8/8/8 w - - 0 1"), FenError::UnknownPiece { token: "x".into() });
+    assert_eq!(err("+P7/8/8/8/8/8/8/8 w - - 0 1"), FenError::UnknownPiece { token: "+P".into() });
+    assert_eq!(err("8/8/8/8/8/8/8/8 x - - 0 1"), FenError::SideToMove("x".into()));
+    assert_eq!(err("8/8/8/8/8/8/8/8 w KX - 0 1"), FenError::Castling("KX".into()));
+    assert_eq!(err("8/8/8/8/8/8/8/8 w - z9 0 1"), FenError::EnPassant("z9".into()));
+    assert!(matches!(err("8/8/8/8/8/8/8/8 w - - x 1"), FenError::Number { .. }));
+    assert!(matches!(err("8/8/8/8/8/8/8/8 w - - 0 x"), FenError::Number { .. }));
     assert_eq!(err("8/8/8/8/8/8/8/8[Q] w - - 0 1"), FenError::Holdings);
     // Huge digit runs do not overflow.
-    assert!(
-        Position::from_fen(
-            chess.clone(),
-            "99999999999999999999/8/8/8/8/8/8/8 w - - 0 1"
-        )
-        .is_err()
-    );
+    assert!(Position::from_fen(chess.clone(), "99999999999999999999/8/8/8/8/8/8/8 w - - 0 1").is_err());
     // Every message is one line naming the problem.
-    assert_eq!(
-        err("x7/8/8/8/8/8/8/8").to_string(),
-        "unknown piece 'x' in FEN"
-    );
+    assert_eq!(err("x7/8/8/8/8/8/8/8").to_string(), "unknown piece 'x' in FEN");
 }
 
 #[test]
@@ -159,10 +95,7 @@ fn en_passant_field_round_trips_only_when_capturable() {
     let mut p = Position::startpos(chess.clone());
     let m = p.parse_move("e2e4").unwrap();
     p.make_move(m);
-    assert_eq!(
-        p.fen(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-    );
+    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
     let p = Position::from_fen(chess, fen).unwrap();
     assert_eq!(p.fen(), fen);
@@ -188,13 +121,7 @@ fn make_unmake_and_zobrist_are_consistent() {
                 let m = moves[rng.next(moves.len())];
                 let before = pos.fen();
                 pos.make_move(m);
-                assert_eq!(
-                    pos.key(),
-                    pos.compute_key(),
-                    "{} game {game}: key drift after {}",
-                    r.variant.name,
-                    before
-                );
+                assert_eq!(pos.key(), pos.compute_key(), "{} game {game}: key drift after {}", r.variant.name, before);
                 // FEN of the new position reads back to the same key.
                 let again = Position::from_fen(r.clone(), &pos.fen()).unwrap();
                 assert_eq!(again.fen(), pos.fen(), "{}", r.variant.name);
@@ -213,9 +140,7 @@ fn make_unmake_and_zobrist_are_consistent() {
 fn repetition_counter() {
     let c = cat();
     let mut pos = Position::startpos(c.get("chess").unwrap());
-    for mv in [
-        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
-    ] {
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
         let m = pos.parse_move(mv).unwrap();
         pos.make_move(m);
     }

@@ -23,9 +23,7 @@ fn moves(p: &mut Position) -> Vec<String> {
 
 fn play(p: &mut Position, s: &str) {
     for mv in s.split_whitespace() {
-        let m = p
-            .parse_move(mv)
-            .unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
+        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
         p.make_move(m);
     }
 }
@@ -36,16 +34,10 @@ fn play(p: &mut Position, s: &str) {
 #[test]
 fn courier_modern_start() {
     let mut p = pos("courier-modern", None);
-    assert_eq!(
-        p.fen(),
-        "rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1"
-    );
+    assert_eq!(p.fen(), "rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1");
     let m = moves(&mut p);
     assert_eq!(m.len(), 32);
-    assert!(
-        m.contains(&"c1a3".to_string()) && m.contains(&"c1e3".to_string()),
-        "alfil (2,2) leaps over pawns"
-    );
+    assert!(m.contains(&"c1a3".to_string()) && m.contains(&"c1e3".to_string()), "alfil (2,2) leaps over pawns");
 }
 
 /// rules.md 7c: castling moves the King three squares: g1-j1 with Rook l1-i1, g1-d1 with
@@ -61,18 +53,12 @@ fn courier_modern_castling() {
     play(&mut p, "g8d8");
     assert_eq!(p.fen(), "3kr6r/12/12/12/12/12/12/R7RK2 w - - 2 2");
     // Not through an attacked square: a black rook on h8 covers h1 (kingside path).
-    let mut p = pos(
-        "courier-modern",
-        Some("6k4r/7r4/12/12/12/12/12/R5K4R w KQ - 0 1"),
-    );
+    let mut p = pos("courier-modern", Some("6k4r/7r4/12/12/12/12/12/R5K4R w KQ - 0 1"));
     let m = moves(&mut p);
     assert!(!m.contains(&"g1j1".to_string()));
     assert!(m.contains(&"g1d1".to_string()));
     // Not out of check.
-    let mut p = pos(
-        "courier-modern",
-        Some("6r5/12/12/12/12/12/12/R5K4R w KQ - 0 1"),
-    );
+    let mut p = pos("courier-modern", Some("6r5/12/12/12/12/12/12/R5K4R w KQ - 0 1"));
     let m = moves(&mut p);
     assert!(!m.contains(&"g1j1".to_string()) && !m.contains(&"g1d1".to_string()));
 }
@@ -82,35 +68,17 @@ fn courier_modern_castling() {
 fn courier_modern_pawns() {
     let mut p = pos("courier-modern", None);
     play(&mut p, "e2e4 a7a6 e4e5 d7d5");
-    assert!(
-        moves(&mut p).contains(&"e5d6".to_string()),
-        "e.p. after the double step"
-    );
+    assert!(moves(&mut p).contains(&"e5d6".to_string()), "e.p. after the double step");
     play(&mut p, "e5d6");
-    assert_eq!(
-        p.piece_at(kirin::square::Square::parse("d5").unwrap()),
-        kirin::piece::Piece::NONE
-    );
-    let mut p = pos(
-        "courier-modern",
-        Some("6k5/p11/12/12/12/12/12/6K5 b - - 0 1"),
-    );
+    assert_eq!(p.piece_at(kirin::square::Square::parse("d5").unwrap()), kirin::piece::Piece::NONE);
+    let mut p = pos("courier-modern", Some("6k5/p11/12/12/12/12/12/6K5 b - - 0 1"));
     let m = moves(&mut p);
     assert!(m.contains(&"a7a6".to_string()));
-    let mut p = pos(
-        "courier-modern",
-        Some("6k5/P11/12/12/12/12/12/6K5 w - - 0 1"),
-    );
-    let m: Vec<String> = moves(&mut p)
-        .into_iter()
-        .filter(|s| s.starts_with("a7"))
-        .collect();
+    let mut p = pos("courier-modern", Some("6k5/P11/12/12/12/12/12/6K5 w - - 0 1"));
+    let m: Vec<String> = moves(&mut p).into_iter().filter(|s| s.starts_with("a7")).collect();
     assert_eq!(m, vec!["a7a8q"]);
     // Stalemate is a draw in the modernised game.
-    let mut p = pos(
-        "courier-modern",
-        Some("k11/2Q9/1K10/12/12/12/12/12 b - - 0 1"),
-    );
+    let mut p = pos("courier-modern", Some("k11/2Q9/1K10/12/12/12/12/12 b - - 0 1"));
     let r = p.terminal_result().unwrap();
     assert_eq!((r.winner, r.reason), (None, "stalemate"));
 }
@@ -134,24 +102,16 @@ fn verney_start_and_pieces() {
 /// the array, each a separate move; no castling.
 #[test]
 fn verney_promotion_and_no_castling() {
-    let mut p = pos(
-        "verney",
-        Some("11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"),
-    );
+    let mut p = pos("verney", Some("11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"));
     let m = moves(&mut p);
     let promos: Vec<&String> = m.iter().filter(|s| s.starts_with("a11a12")).collect();
     assert_eq!(promos.len(), 7);
-    for s in [
-        "a11a12q", "a11a12r", "a11a12b", "a11a12n", "a11a12u", "a11a12c", "a11a12f",
-    ] {
+    for s in ["a11a12q", "a11a12r", "a11a12b", "a11a12n", "a11a12u", "a11a12c", "a11a12f"] {
         assert!(m.contains(&s.to_string()), "{s}");
     }
     assert!(!m.iter().any(|s| s == "f1h1" || s == "f1d1"), "no castling");
     // Castling rights in a FEN are ignored (the king has no castling move).
-    assert_eq!(
-        p.fen(),
-        "11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1"
-    );
+    assert_eq!(p.fen(), "11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
 }
 
 /// Courier (rules.md 7b, Fairy-Stockfish): a bare king loses, but the bared side may bare

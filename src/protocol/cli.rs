@@ -60,11 +60,7 @@ pub struct PerftArgs {
 
 /// Builds an engine for the given options; errors are already printed.
 fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
-    let cat = if files.is_empty() {
-        Catalog::embedded()
-    } else {
-        Catalog::with_files(files)
-    };
+    let cat = if files.is_empty() { Catalog::embedded() } else { Catalog::with_files(files) };
     for e in &cat.errors {
         log::warn!("{e}");
         eprintln!("warning: {e}");
@@ -98,14 +94,9 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
             let mut pos = eng.pos.clone();
             let start = Instant::now();
-            let n =
-                write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
+            let n = write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "time {:.3} s, {:.0} nodes/s",
-                secs,
-                n as f64 / secs.max(1e-9)
-            );
+            eprintln!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
         }),
         Some(Command::Show(p)) => engine_for(&cli.variant_files, &p).map(|mut eng| {
@@ -137,11 +128,7 @@ pub fn run(cli: Cli) -> i32 {
             }
             for r in &cat.rules {
                 let v = &r.variant;
-                let _ = writeln!(
-                    out,
-                    "{:<24} {:>2}x{:<2} {}  [{}]",
-                    v.name, v.files, v.ranks, v.title, v.source
-                );
+                let _ = writeln!(out, "{:<24} {:>2}x{:<2} {}  [{}]", v.name, v.files, v.ranks, v.title, v.source);
             }
             Ok(())
         }

@@ -10,12 +10,7 @@ use std::time::Instant;
 
 /// Writes a perft divide in Fairy-Stockfish's format (`move: count`, blank line,
 /// `Nodes searched: N`) and returns the total.
-pub fn write_perft(
-    out: &mut dyn Write,
-    pos: &mut Position,
-    depth: u32,
-    divide: bool,
-) -> std::io::Result<u64> {
+pub fn write_perft(out: &mut dyn Write, pos: &mut Position, depth: u32, divide: bool) -> std::io::Result<u64> {
     let start = Instant::now();
     let total = if divide {
         let mut total = 0;

@@ -23,12 +23,7 @@ pub struct Uci<'a> {
 
 impl<'a> Uci<'a> {
     pub fn new(engine: &'a mut Engine, out: &'a mut dyn Write) -> Uci<'a> {
-        Uci {
-            engine,
-            out,
-            hash_mb: 16,
-            threads: 1,
-        }
+        Uci { engine, out, hash_mb: 16, threads: 1 }
     }
 
     /// Reads commands until `quit` or end of input.
@@ -80,28 +75,16 @@ impl<'a> Uci<'a> {
     fn cmd_uci(&mut self) -> std::io::Result<()> {
         writeln!(self.out, "id name {ENGINE_NAME}")?;
         writeln!(self.out, "id author {ENGINE_AUTHOR}")?;
-        writeln!(
-            self.out,
-            "option name Hash type spin default 16 min 1 max 65536"
-        )?;
-        writeln!(
-            self.out,
-            "option name Threads type spin default 1 min 1 max 256"
-        )?;
+        writeln!(self.out, "option name Hash type spin default 16 min 1 max 65536")?;
+        writeln!(self.out, "option name Threads type spin default 1 min 1 max 256")?;
         let names = self.engine.catalog.names();
-        let mut combo = format!(
-            "option name UCI_Variant type combo default {}",
-            self.engine.rules.variant.name
-        );
+        let mut combo = format!("option name UCI_Variant type combo default {}", self.engine.rules.variant.name);
         for n in &names {
             combo.push_str(" var ");
             combo.push_str(n);
         }
         writeln!(self.out, "{combo}")?;
-        writeln!(
-            self.out,
-            "option name VariantPath type string default <empty>"
-        )?;
+        writeln!(self.out, "option name VariantPath type string default <empty>")?;
         writeln!(self.out, "uciok")
     }
 

@@ -42,12 +42,7 @@ pub struct BetzaError {
 
 impl fmt::Display for BetzaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "XBetza error at character {}: {}",
-            self.offset + 1,
-            self.reason
-        )
+        write!(f, "XBetza error at character {}: {}", self.offset + 1, self.reason)
     }
 }
 
@@ -106,43 +101,14 @@ const fn letter_table(pairs: &[(u8, u8)]) -> [u8; 26] {
     t
 }
 const DIRS1: [u8; 26] = letter_table(&[(b'b', 0x3C), (b'f', 0xC3), (b'l', 0xF0), (b'r', 0x0F)]);
-const DIRS2: [u8; 26] = letter_table(&[
-    (b'b', 0x18),
-    (b'f', 0x81),
-    (b'h', 0xFF),
-    (b'l', 0x60),
-    (b'r', 0x06),
-    (b's', 0x66),
-    (b'v', 0x99),
-]);
-const DIRS3: [u8; 26] = letter_table(&[
-    (b'b', 0x38),
-    (b'f', 0x83),
-    (b'h', 0xFF),
-    (b'l', 0xE0),
-    (b'r', 0x0E),
-    (b's', 0xEE),
-    (b'v', 0xBB),
-]);
-const DIRS4: [u8; 26] = letter_table(&[
-    (b'b', 0x10),
-    (b'f', 0x01),
-    (b'h', 0xFF),
-    (b'l', 0x40),
-    (b'r', 0x04),
-    (b's', 0x44),
-    (b'v', 0x11),
-]);
+const DIRS2: [u8; 26] =
+    letter_table(&[(b'b', 0x18), (b'f', 0x81), (b'h', 0xFF), (b'l', 0x60), (b'r', 0x06), (b's', 0x66), (b'v', 0x99)]);
+const DIRS3: [u8; 26] =
+    letter_table(&[(b'b', 0x38), (b'f', 0x83), (b'h', 0xFF), (b'l', 0xE0), (b'r', 0x0E), (b's', 0xEE), (b'v', 0xBB)]);
+const DIRS4: [u8; 26] =
+    letter_table(&[(b'b', 0x10), (b'f', 0x01), (b'h', 0xFF), (b'l', 0x40), (b'r', 0x04), (b's', 0x44), (b'v', 0x11)]);
 /// XBoard's `dirType`: 1 = f/b, 2 = l/r, 4 = h, 5 = v, 6 = s, 0 = not a direction.
-const DIR_TYPE: [u8; 26] = letter_table(&[
-    (b'b', 1),
-    (b'f', 1),
-    (b'h', 4),
-    (b'l', 2),
-    (b'r', 2),
-    (b's', 6),
-    (b'v', 5),
-]);
+const DIR_TYPE: [u8; 26] = letter_table(&[(b'b', 1), (b'f', 1), (b'h', 4), (b'l', 2), (b'r', 2), (b's', 6), (b'v', 5)]);
 
 fn dt(c: u8) -> u8 {
     DIR_TYPE[(c - b'a') as usize]
@@ -224,9 +190,7 @@ fn first_leg_dirs(letters: &[u8], class: Class) -> u8 {
                         i += 2;
                     } else if i + 1 < n
                         && (letters[i + 1] == c
-                            || (dt(letters[i + 1]) != 0
-                                && dt(c) < 4
-                                && ((dt(c) | dt(letters[i + 1])) & 3) == 3))
+                            || (dt(letters[i + 1]) != 0 && dt(c) < 4 && ((dt(c) | dt(letters[i + 1])) & 3) == 3))
                     {
                         set |= d1(c) & d2(letters[i + 1]);
                         i += 2;
@@ -260,11 +224,7 @@ fn king_dirs(letters: &[u8]) -> u8 {
         if i + 1 < n && letters[i + 1] == c {
             set |= d4(c);
             i += 2;
-        } else if i + 1 < n
-            && dt(letters[i + 1]) != 0
-            && dt(c) < 4
-            && ((dt(c) | dt(letters[i + 1])) & 3) == 3
-        {
+        } else if i + 1 < n && dt(letters[i + 1]) != 0 && dt(c) < 4 && ((dt(c) | dt(letters[i + 1])) & 3) == 3 {
             set |= d3(c) & d3(letters[i + 1]);
             i += 2;
         } else {
@@ -284,11 +244,7 @@ pub fn step_vector(atom: (u8, u8), d: u8) -> (i32, i32) {
     let (x, y) = if a == 0 || a == b {
         // Orthogonal or diagonal atom: length is b (orth) or a (diag).
         let len = if a == 0 { b } else { a };
-        if d.is_multiple_of(2) {
-            (0, len)
-        } else {
-            (len, len)
-        }
+        if d.is_multiple_of(2) { (0, len) } else { (len, len) }
     } else {
         (a, b)
     };
@@ -348,10 +304,7 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
     let s = desc.as_bytes();
     let mut i = 0;
     let mut out = Vec::new();
-    let err = |offset: usize, reason: &str| BetzaError {
-        offset,
-        reason: reason.to_string(),
-    };
+    let err = |offset: usize, reason: &str| BetzaError { offset, reason: reason.to_string() };
     while i < s.len() {
         if s[i].is_ascii_whitespace() {
             i += 1;
@@ -385,10 +338,7 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                     }
                     b' ' => {}
                     _ => {
-                        return Err(err(
-                            i,
-                            "expected digits and one comma inside an explicit leap like (8,1)",
-                        ));
+                        return Err(err(i, "expected digits and one comma inside an explicit leap like (8,1)"));
                     }
                 }
                 i += 1;
@@ -399,22 +349,12 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             i += 1;
             nums.push(cur);
             if nums.len() != 2 {
-                return Err(err(
-                    open_at,
-                    "an explicit leap needs two numbers, like (8,1)",
-                ));
+                return Err(err(open_at, "an explicit leap needs two numbers, like (8,1)"));
             }
-            let x: u32 = nums[0]
-                .parse()
-                .map_err(|_| err(open_at, "bad number in explicit leap"))?;
-            let y: u32 = nums[1]
-                .parse()
-                .map_err(|_| err(open_at, "bad number in explicit leap"))?;
+            let x: u32 = nums[0].parse().map_err(|_| err(open_at, "bad number in explicit leap"))?;
+            let y: u32 = nums[1].parse().map_err(|_| err(open_at, "bad number in explicit leap"))?;
             if x > 15 || y > 15 || x + y == 0 {
-                return Err(err(
-                    open_at,
-                    "explicit leap coordinates must be 0..15 and not both 0",
-                ));
+                return Err(err(open_at, "explicit leap coordinates must be 0..15 and not both 0"));
             }
             atom = (x.min(y) as u8, x.max(y) as u8);
             king_like = false;
@@ -489,20 +429,11 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             }
             let dirs: Vec<u8> = groups[0].iter().copied().filter(|c| dt(*c) != 0).collect();
             let set = first_leg_dirs(&dirs, Class::Orth);
-            let castle = Castle {
-                distance: range,
-                left: set & 0x40 != 0,
-                right: set & 0x04 != 0,
-            };
+            let castle = Castle { distance: range, left: set & 0x40 != 0, right: set & 0x04 != 0 };
             if !castle.left && !castle.right {
                 return Err(err(start, "castling must be sideways"));
             }
-            out.push(BetzaMove {
-                initial,
-                legs: Vec::new(),
-                castle: Some(castle),
-                text,
-            });
+            out.push(BetzaMove { initial, legs: Vec::new(), castle: Some(castle), text });
             continue;
         }
         let class = class_of(atom, king_like);
@@ -525,27 +456,17 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                     b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => dir_letters.push(c),
                     b'i' => return Err(err(start, "'i' must be in the first leg")),
                     b'g' | b't' | b'o' | b'y' | b'u' | b'x' | b'k' | b'q' | b'w' | b'z' => {
-                        return Err(err(
-                            start,
-                            &format!("modifier '{}' is not supported", c as char),
-                        ));
+                        return Err(err(start, &format!("modifier '{}' is not supported", c as char)));
                     }
                     _ => return Err(err(start, &format!("unknown modifier '{}'", c as char))),
                 }
             }
             let last = li + 1 == nlegs;
             if mode & MODE_HOP != 0 && last {
-                return Err(err(
-                    start,
-                    "hopping ('p') is only supported in non-final legs",
-                ));
+                return Err(err(start, "hopping ('p') is only supported in non-final legs"));
             }
             if mode & (MODE_MOVE | MODE_CAPTURE | MODE_EP | MODE_DESTROY | MODE_HOP) == 0 {
-                mode = if last {
-                    MODE_MOVE | MODE_CAPTURE
-                } else {
-                    MODE_MOVE
-                };
+                mode = if last { MODE_MOVE | MODE_CAPTURE } else { MODE_MOVE };
             }
             let dirs = if li == 0 {
                 first_leg_dirs(&dir_letters, class)
@@ -559,28 +480,12 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                     0x45
                 }
             };
-            legs.push(Leg {
-                atom,
-                king_like,
-                dirs,
-                range,
-                mode,
-                lame,
-                jump,
-            });
+            legs.push(Leg { atom, king_like, dirs, range, mode, lame, jump });
         }
         if legs.len() > 2 {
-            return Err(err(
-                start,
-                "moves with more than two legs are not supported",
-            ));
+            return Err(err(start, "moves with more than two legs are not supported"));
         }
-        out.push(BetzaMove {
-            initial,
-            legs,
-            castle: None,
-            text,
-        });
+        out.push(BetzaMove { initial, legs, castle: None, text });
     }
     Ok(out)
 }
@@ -621,10 +526,7 @@ pub enum Concrete {
 pub fn concretize(mv: &BetzaMove, black: bool) -> Concrete {
     if let Some(c) = mv.castle {
         // Sideways castling looks the same for both colours in board coordinates.
-        return Concrete::Castle {
-            initial: mv.initial,
-            castle: c,
-        };
+        return Concrete::Castle { initial: mv.initial, castle: c };
     }
     let leg_steps = |leg: &Leg, base: Option<u8>| -> Vec<Step> {
         let mut set = leg.dirs;
@@ -642,11 +544,7 @@ pub fn concretize(mv: &BetzaMove, black: bool) -> Concrete {
             if set & (1 << d) == 0 {
                 continue;
             }
-            let atom = if leg.king_like {
-                if d % 2 == 0 { (0, 1) } else { (1, 1) }
-            } else {
-                leg.atom
-            };
+            let atom = if leg.king_like { if d % 2 == 0 { (0, 1) } else { (1, 1) } } else { leg.atom };
             // In leg 1, a pure orthogonal atom has only even directions and a pure diagonal atom
             // only odd ones (guaranteed by the decoding); continuation legs may convert.
             let (dx, dy) = step_vector(atom, d);
@@ -664,10 +562,7 @@ pub fn concretize(mv: &BetzaMove, black: bool) -> Concrete {
     };
     let first = leg_steps(&mv.legs[0], None);
     if mv.legs.len() == 1 {
-        return Concrete::Single {
-            initial: mv.initial,
-            steps: first,
-        };
+        return Concrete::Single { initial: mv.initial, steps: first };
     }
     let mut paths = Vec::new();
     for s1 in &first {
@@ -675,10 +570,7 @@ pub fn concretize(mv: &BetzaMove, black: bool) -> Concrete {
             paths.push((*s1, s2));
         }
     }
-    Concrete::Double {
-        initial: mv.initial,
-        paths,
-    }
+    Concrete::Double { initial: mv.initial, paths }
 }
 
 #[cfg(test)]
@@ -730,10 +622,7 @@ mod tests {
         assert_eq!(steps("vW", false), vec![(0, -1), (0, 1)]);
         assert_eq!(steps("sW", false), vec![(-1, 0), (1, 0)]);
         assert_eq!(steps("fK", false), vec![(0, 1)]);
-        assert_eq!(
-            steps("FsfW", false),
-            vec![(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, -1), (1, 0), (1, 1)]
-        );
+        assert_eq!(steps("FsfW", false), vec![(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, -1), (1, 0), (1, 1)]);
         assert_eq!(steps("lW", false), vec![(-1, 0)]);
         assert_eq!(steps("lW", true), vec![(1, 0)]);
     }
@@ -755,10 +644,7 @@ mod tests {
         let m = parse("NN").unwrap();
         assert_eq!(m[0].legs[0].range, 0);
         let m = parse("R6B3Q").unwrap();
-        assert_eq!(
-            m.iter().map(|m| m.legs[0].range).collect::<Vec<_>>(),
-            vec![6, 3, 0]
-        );
+        assert_eq!(m.iter().map(|m| m.legs[0].range).collect::<Vec<_>>(), vec![6, 3, 0]);
         let m = parse("W12").unwrap();
         assert_eq!(m[0].legs[0].range, 12);
     }
@@ -795,11 +681,7 @@ mod tests {
         match concretize(&m[0], false) {
             Concrete::Double { paths, .. } => {
                 assert_eq!(paths.len(), 8);
-                assert!(
-                    paths
-                        .iter()
-                        .all(|(a, b)| a.dx == -b.dx && a.dy == -b.dy && a.mode == MODE_MOVE)
-                );
+                assert!(paths.iter().all(|(a, b)| a.dx == -b.dx && a.dy == -b.dy && a.mode == MODE_MOVE));
             }
             _ => panic!("expected two legs"),
         }
@@ -809,10 +691,7 @@ mod tests {
             Concrete::Double { paths, .. } => {
                 assert_eq!(paths.len(), 8);
                 assert!(paths.contains(&(paths[0].0, paths[0].1)));
-                let ends: Vec<(i8, i8)> = paths
-                    .iter()
-                    .map(|(a, b)| (a.dx + b.dx, a.dy + b.dy))
-                    .collect();
+                let ends: Vec<(i8, i8)> = paths.iter().map(|(a, b)| (a.dx + b.dx, a.dy + b.dy)).collect();
                 assert!(ends.contains(&(1, 2)) && ends.contains(&(-1, 2)));
             }
             _ => panic!("expected two legs"),
@@ -823,14 +702,7 @@ mod tests {
     fn castling() {
         let m = parse("KisO2").unwrap();
         assert_eq!(m.len(), 2);
-        assert_eq!(
-            m[1].castle,
-            Some(Castle {
-                distance: 2,
-                left: true,
-                right: true
-            })
-        );
+        assert_eq!(m[1].castle, Some(Castle { distance: 2, left: true, right: true }));
         assert!(m[1].initial);
         assert!(parse("O").is_err());
     }

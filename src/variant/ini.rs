@@ -62,102 +62,63 @@ pub fn parse(text: &str, file: &str) -> (Vec<Section>, Vec<IniError>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut errors = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let origin = Origin {
-            file: file.to_string(),
-            line: i + 1,
-        };
+        let origin = Origin { file: file.to_string(), line: i + 1 };
         let line = strip_comment(raw).trim();
         if line.is_empty() {
             continue;
         }
         if let Some(rest) = line.strip_prefix('[') {
             let Some(inner) = rest.strip_suffix(']') else {
-                errors.push(IniError {
-                    origin,
-                    reason: "section header must end with ']'".into(),
-                });
+                errors.push(IniError { origin, reason: "section header must end with ']'".into() });
                 continue;
             };
             let (name, parent) = match inner.split_once(':') {
                 Some((n, p)) => (n.trim(), Some(p.trim().to_string())),
                 None => (inner.trim(), None),
             };
-            if name.is_empty()
-                || !name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-            {
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
                 errors.push(IniError {
                     origin,
-                    reason: format!(
-                        "bad variant name '{name}' (letters, digits, '-' and '_' only)"
-                    ),
+                    reason: format!("bad variant name '{name}' (letters, digits, '-' and '_' only)"),
                 });
                 // Keep parsing, but entries until the next header go nowhere.
                 sections.push(Section {
                     name: String::new(),
                     parent: None,
-                    origin: Origin {
-                        file: String::new(),
-                        line: 0,
-                    },
+                    origin: Origin { file: String::new(), line: 0 },
                     entries: Vec::new(),
                 });
                 continue;
             }
             if parent.as_deref() == Some("") {
-                errors.push(IniError {
-                    origin,
-                    reason: "empty parent name after ':'".into(),
-                });
+                errors.push(IniError { origin, reason: "empty parent name after ':'".into() });
                 sections.push(Section {
                     name: String::new(),
                     parent: None,
-                    origin: Origin {
-                        file: String::new(),
-                        line: 0,
-                    },
+                    origin: Origin { file: String::new(), line: 0 },
                     entries: Vec::new(),
                 });
                 continue;
             }
-            sections.push(Section {
-                name: name.to_ascii_lowercase(),
-                parent,
-                origin,
-                entries: Vec::new(),
-            });
+            sections.push(Section { name: name.to_ascii_lowercase(), parent, origin, entries: Vec::new() });
             continue;
         }
         let Some((k, v)) = line.split_once('=') else {
-            errors.push(IniError {
-                origin,
-                reason: format!("expected 'key = value', found '{line}'"),
-            });
+            errors.push(IniError { origin, reason: format!("expected 'key = value', found '{line}'") });
             continue;
         };
         let key = k.trim();
         if key.is_empty() {
-            errors.push(IniError {
-                origin,
-                reason: "empty key".into(),
-            });
+            errors.push(IniError { origin, reason: "empty key".into() });
             continue;
         }
         match sections.last_mut() {
             Some(s) => {
                 if !s.name.is_empty() {
-                    s.entries.push(Entry {
-                        key: key.to_string(),
-                        value: v.trim().to_string(),
-                        origin,
-                    })
+                    s.entries.push(Entry { key: key.to_string(), value: v.trim().to_string(), origin })
                 }
             }
-            None => errors.push(IniError {
-                origin,
-                reason: "entry before the first [section]".into(),
-            }),
+            None => errors.push(IniError { origin, reason: "entry before the first [section]".into() }),
         }
     }
     sections.retain(|s| !s.name.is_empty());

@@ -89,11 +89,7 @@ pub struct PieceDef {
 impl PieceDef {
     /// Token of this piece for `color` (Black is lower case).
     pub fn token_for(&self, black: bool) -> String {
-        if black {
-            self.token.to_ascii_lowercase()
-        } else {
-            self.token.clone()
-        }
+        if black { self.token.to_ascii_lowercase() } else { self.token.clone() }
     }
 
     /// The letter used as promotion suffix in coordinate notation.
@@ -152,10 +148,7 @@ impl Variant {
     /// Finds a piece type by White's FEN token (case-insensitive letter, exact marks).
     pub fn type_by_token(&self, token: &str) -> Option<PieceType> {
         let up = token.to_ascii_uppercase();
-        self.pieces
-            .iter()
-            .position(|p| p.token == up)
-            .map(|i| i as PieceType)
+        self.pieces.iter().position(|p| p.token == up).map(|i| i as PieceType)
     }
 
     pub fn contains(&self, sq: Square) -> bool {
@@ -217,18 +210,12 @@ pub fn load(files: &[(&str, &str)]) -> LoadResult {
 }
 
 /// Ancestors first, the section itself last.
-fn resolve_chain<'a>(
-    s: &'a Section,
-    by_name: &HashMap<&str, &'a Section>,
-) -> Result<Vec<&'a Section>, IniError> {
+fn resolve_chain<'a>(s: &'a Section, by_name: &HashMap<&str, &'a Section>) -> Result<Vec<&'a Section>, IniError> {
     let mut chain = vec![s];
     let mut cur = s;
     while let Some(p) = &cur.parent {
         let Some(parent) = by_name.get(p.to_ascii_lowercase().as_str()) else {
-            return Err(IniError {
-                origin: cur.origin.clone(),
-                reason: format!("unknown parent variant '{p}'"),
-            });
+            return Err(IniError { origin: cur.origin.clone(), reason: format!("unknown parent variant '{p}'") });
         };
         if chain.iter().any(|c| c.name == parent.name) {
             return Err(IniError {
@@ -275,10 +262,7 @@ fn parse_bool(s: &str) -> Option<bool> {
 }
 
 fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
-    let err = |o: &Origin, r: String| IniError {
-        origin: o.clone(),
-        reason: format!("[{}] {}", s.name, r),
-    };
+    let err = |o: &Origin, r: String| IniError { origin: o.clone(), reason: format!("[{}] {}", s.name, r) };
     let mut raw_pieces: Vec<RawPiece> = Vec::new();
     let mut kv: HashMap<String, (String, Origin)> = HashMap::new();
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
@@ -330,10 +314,9 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                     promos.retain(|(t, _, _)| t != &k[8..]);
                     promos.push((k[8..].to_string(), e.value.clone(), e.origin.clone()));
                 }
-                "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal"
-                | "pawns" | "promotionZone" | "promotionStyle" | "promotionMandatory"
-                | "startFen" | "checkRule" | "bareKing" | "bareKingCounter" | "stalemate"
-                | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
+                "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
+                | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
+                | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
                 | "castlingPartners" | "holes" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
@@ -347,18 +330,14 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             None => Ok(default),
             Some((v, o)) => match v.parse::<u32>() {
                 Ok(n) if n <= max => Ok(n),
-                _ => Err(err(
-                    o,
-                    format!("{k} must be a whole number 0..={max}, found '{v}'"),
-                )),
+                _ => Err(err(o, format!("{k} must be a whole number 0..={max}, found '{v}'"))),
             },
         }
     };
     let boolean = |k: &str, default: bool| -> Result<bool, IniError> {
         match get(k) {
             None => Ok(default),
-            Some((v, o)) => parse_bool(v)
-                .ok_or_else(|| err(o, format!("{k} must be true or false, found '{v}'"))),
+            Some((v, o)) => parse_bool(v).ok_or_else(|| err(o, format!("{k} must be true or false, found '{v}'"))),
         }
     };
     let endv = |k: &str| -> Result<Option<EndValue>, IniError> {
@@ -377,19 +356,16 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     // Board size.
     let (mut files, mut ranks) = (int("files", 8, 16)?, int("ranks", 8, 16)?);
     if let Some((v, o)) = get("board") {
-        let parsed = v.split_once(['x', 'X']).and_then(|(a, b)| {
-            Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
-        });
+        let parsed = v
+            .split_once(['x', 'X'])
+            .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)));
         match parsed {
             Some((f, r)) if (1..=16).contains(&f) && (1..=16).contains(&r) => {
                 files = f;
                 ranks = r;
             }
             _ => {
-                return Err(err(
-                    o,
-                    format!("board must be WxH with both 1..16, found '{v}'"),
-                ));
+                return Err(err(o, format!("board must be WxH with both 1..16, found '{v}'")));
             }
         }
     }
@@ -403,15 +379,11 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         return Err(err(&s.origin, "no pieces defined".into()));
     }
     if raw_pieces.len() > MAX_PIECE_TYPES {
-        return Err(err(
-            &s.origin,
-            format!("at most {MAX_PIECE_TYPES} piece types"),
-        ));
+        return Err(err(&s.origin, format!("at most {MAX_PIECE_TYPES} piece types")));
     }
     let mut pieces = Vec::new();
     for rp in &raw_pieces {
-        let moves = betza::parse(&rp.betza)
-            .map_err(|e| err(&rp.origin, format!("piece {}: {e}", rp.token)))?;
+        let moves = betza::parse(&rp.betza).map_err(|e| err(&rp.origin, format!("piece {}: {e}", rp.token)))?;
         pieces.push(PieceDef {
             name: rp.name.clone(),
             token: rp.token.clone(),
@@ -423,22 +395,14 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             base: None,
         });
     }
-    let lookup = |t: &str| {
-        pieces
-            .iter()
-            .position(|p| p.token == t)
-            .map(|i| i as PieceType)
-    };
+    let lookup = |t: &str| pieces.iter().position(|p| p.token == t).map(|i| i as PieceType);
     let list = |k: &str, pieces_ref: &Vec<PieceDef>| -> Result<Option<Vec<PieceType>>, IniError> {
         let _ = pieces_ref;
         match get(k) {
             None => Ok(None),
             Some((v, o)) => {
                 let mut out = Vec::new();
-                for t in v
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .filter(|t| !t.is_empty())
-                {
+                for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
                     match lookup(t) {
                         Some(i) => out.push(i),
                         None => return Err(err(o, format!("{k}: no piece '{t}'"))),
@@ -455,18 +419,12 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     };
     let castling_partners = list("castlingPartners", &pieces)?;
     // '+X' tokens are promoted forms of X.
-    let bases: Vec<Option<PieceType>> = pieces
-        .iter()
-        .map(|p| p.token.strip_prefix('+').and_then(lookup))
-        .collect();
+    let bases: Vec<Option<PieceType>> = pieces.iter().map(|p| p.token.strip_prefix('+').and_then(lookup)).collect();
     for (i, p) in pieces.iter().enumerate() {
         if p.token.starts_with('+') && bases[i].is_none() {
             return Err(err(
                 &raw_pieces[i].origin,
-                format!(
-                    "'{}' is a promoted form of a piece that does not exist",
-                    p.token
-                ),
+                format!("'{}' is a promoted form of a piece that does not exist", p.token),
             ));
         }
     }
@@ -476,10 +434,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             return Err(err(o, format!("promote.{t}: no piece '{t}'")));
         };
         let mut to = Vec::new();
-        for tt in v
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|x| !x.is_empty())
-        {
+        for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
             match lookup(tt) {
                 Some(i) => to.push(i),
                 None => return Err(err(o, format!("promote.{t}: no piece '{tt}'"))),
@@ -495,10 +450,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         match v.parse::<i32>() {
             Ok(n) if (-100_000..=100_000).contains(&n) => value_overrides.push((k, n)),
             _ => {
-                return Err(err(
-                    o,
-                    format!("value.{t} must be a whole number of centipawns, found '{v}'"),
-                ));
+                return Err(err(o, format!("value.{t} must be a whole number of centipawns, found '{v}'")));
             }
         }
     }
@@ -518,10 +470,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             "shogi" | "startOrEnd" => PromotionStyle::StartOrEnd,
             "entry" | "entryOrCapture" => PromotionStyle::EntryOrCapture,
             _ => {
-                return Err(err(
-                    o,
-                    format!("promotionStyle must be end, shogi or entry, found '{v}'"),
-                ));
+                return Err(err(o, format!("promotionStyle must be end, shogi or entry, found '{v}'")));
             }
         },
     };
@@ -532,10 +481,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             "immobile" => Mandatory::Immobile,
             "never" | "false" => Mandatory::Never,
             _ => {
-                return Err(err(
-                    o,
-                    format!("promotionMandatory must be always, immobile or never, found '{v}'"),
-                ));
+                return Err(err(o, format!("promotionMandatory must be always, immobile or never, found '{v}'")));
             }
         },
     };
@@ -545,10 +491,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let stalemate = endv("stalemate")?.unwrap_or(EndValue::Draw);
     let mut holes = Bitboard::EMPTY;
     if let Some((v, o)) = get("holes") {
-        for t in v
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|x| !x.is_empty())
-        {
+        for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
             match Square::parse(t) {
                 Some(sq) if board.contains(sq) => holes.set(sq),
                 _ => return Err(err(o, format!("holes: '{t}' is not a square of the board"))),
@@ -557,12 +500,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     }
     let v = Variant {
         name: s.name.clone(),
-        title: get("title")
-            .map(|(v, _)| v.to_string())
-            .unwrap_or_else(|| s.name.clone()),
-        source: get("source")
-            .map(|(v, _)| v.to_string())
-            .unwrap_or_default(),
+        title: get("title").map(|(v, _)| v.to_string()).unwrap_or_else(|| s.name.clone()),
+        source: get("source").map(|(v, _)| v.to_string()).unwrap_or_default(),
         aliases: get("aliases")
             .map(|(v, _)| {
                 v.split(|c: char| c.is_whitespace() || c == ',')
@@ -609,14 +548,7 @@ mod tests {
     fn embedded_variants_load_without_errors() {
         let r = load(&[("variants.ini", EMBEDDED_INI)]);
         assert!(r.errors.is_empty(), "{:?}", r.errors);
-        for name in [
-            "chess",
-            "courier",
-            "courier-modern",
-            "shatranj",
-            "shoshogi",
-            "verney",
-        ] {
+        for name in ["chess", "courier", "courier-modern", "shatranj", "shoshogi", "verney"] {
             assert!(r.variants.iter().any(|v| v.name == name), "missing {name}");
         }
     }
@@ -638,26 +570,10 @@ mod tests {
         let user = "[a]\npiece = P pawn fmWx\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n[b:nothere]\n[c]\nfiles = 40\n[d]\nfoo = bar\n";
         let r = load(&[("user.ini", user)]);
         let msgs: Vec<String> = r.errors.iter().map(|e| e.to_string()).collect();
-        assert!(
-            msgs.iter()
-                .any(|m| m.starts_with("user.ini:2: [a] piece P: XBetza error")),
-            "{msgs:?}"
-        );
-        assert!(
-            msgs.iter()
-                .any(|m| m.starts_with("user.ini:4:") && m.contains("unknown parent")),
-            "{msgs:?}"
-        );
-        assert!(
-            msgs.iter()
-                .any(|m| m.starts_with("user.ini:6:") && m.contains("files")),
-            "{msgs:?}"
-        );
-        assert!(
-            msgs.iter()
-                .any(|m| m.starts_with("user.ini:8:") && m.contains("unknown key")),
-            "{msgs:?}"
-        );
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:2: [a] piece P: XBetza error")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:4:") && m.contains("unknown parent")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:6:") && m.contains("files")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.starts_with("user.ini:8:") && m.contains("unknown key")), "{msgs:?}");
         assert!(r.variants.is_empty());
     }
 

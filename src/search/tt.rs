@@ -1,0 +1,186 @@
+//! Shared, lock-free transposition table.
+//!
+//! Each entry is two `AtomicU64`s: `key ^ data` and `data` (the "xor trick" of Hyatt and
+//! Mann). A torn write from another thread makes the check `stored_key ^ data == key` fail,
+//! so a reader never trusts a half-written entry; no locks are needed for lazy SMP.
+//!
+//! `data` packs: move (34 bits), score (16), depth (8, offset by 16 so quiescence depths
+//! fit), bound (2), generation (4). Entries live in clusters of four (64 bytes, one cache
+//! line); replacement prefers the same key, then the shallowest/oldest entry.
+//! Mate scores are stored relative to the node (ply-adjusted) by the caller.
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    None = 0,
+    Upper = 1,
+    Lower = 2,
+    Exact = 3,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct TtHit {
+    pub mv: Move,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const CLUSTER: usize = 4;
+const DEPTH_OFFSET: i32 = 16;
+
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    /// Number of clusters minus one (a power of two minus one).
+    mask: usize,
+    generation: AtomicU8,
+}
+
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
+    let depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+    mv.to_bits() | score << 34 | depth << 50 | (bound as u64) << 58 | ((generation & 15) as u64) << 60
+}
+
+fn unpack(d: u64) -> (TtHit, u8) {
+    let bound = match (d >> 58) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    };
+    (
+        TtHit {
+            mv: Move::from_bits(d),
+            score: ((d >> 34) & 0xFFFF) as u16 as i16 as i32,
+            depth: ((d >> 50) & 0xFF) as i32 - DEPTH_OFFSET,
+            bound,
+        },
+        ((d >> 60) & 15) as u8,
+    )
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (rounded down to a power of two of clusters).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let clusters = (bytes / (CLUSTER * 16)).max(1);
+        let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
+        let mut entries = Vec::with_capacity(clusters * CLUSTER);
+        entries.resize_with(clusters * CLUSTER, Entry::default);
+        TranspositionTable { entries, mask: clusters - 1, generation: AtomicU8::new(0) }
+    }
+
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * 16 / (1024 * 1024)
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.key.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Called once per search so that old entries age.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn cluster(&self, key: u64) -> &[Entry] {
+        let i = (key as usize) & self.mask;
+        &self.entries[i * CLUSTER..(i + 1) * CLUSTER]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in self.cluster(key) {
+            let d = e.data.load(Ordering::Relaxed);
+            let k = e.key.load(Ordering::Relaxed);
+            if k ^ d == key && d != 0 {
+                return Some(unpack(d).0);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed) & 15;
+        let cluster = self.cluster(key);
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, e) in cluster.iter().enumerate() {
+            let d = e.data.load(Ordering::Relaxed);
+            let k = e.key.load(Ordering::Relaxed);
+            if d == 0 || k ^ d == key {
+                // Same position: keep the old move if the new one has none.
+                let mut mv = mv;
+                if mv.is_null() && d != 0 {
+                    let (old, _) = unpack(d);
+                    if bound != Bound::Exact && old.depth > depth + 2 {
+                        return;
+                    }
+                    mv = old.mv;
+                }
+                let nd = pack(mv, score, depth, bound, generation);
+                e.key.store(key ^ nd, Ordering::Relaxed);
+                e.data.store(nd, Ordering::Relaxed);
+                return;
+            }
+            let (hit, g) = unpack(d);
+            let age = (generation.wrapping_sub(g) & 15) as i32;
+            let worth = hit.depth - 8 * age;
+            if worth < worst {
+                worst = worth;
+                victim = i;
+            }
+        }
+        let nd = pack(mv, score, depth, bound, generation);
+        let e = &cluster[victim];
+        e.key.store(key ^ nd, Ordering::Relaxed);
+        e.data.store(nd, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written in the current generation.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) & 15;
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Ordering::Relaxed);
+                d != 0 && unpack(d).1 == generation
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::new(Square::from_index(20), Square::from_index(36));
+        tt.store(0xDEADBEEF, m, -123, 7, Bound::Lower);
+        let h = tt.probe(0xDEADBEEF).unwrap();
+        assert_eq!((h.mv, h.score, h.depth, h.bound), (m, -123, 7, Bound::Lower));
+        assert!(tt.probe(0xDEADBEEF ^ 1).is_none());
+        tt.store(0xDEADBEEF, Move::NONE, 50, -3, Bound::Upper);
+        // Shallower, inexact result without a move does not wipe the deeper entry.
+        assert_eq!(tt.probe(0xDEADBEEF).unwrap().depth, 7);
+        tt.clear();
+        assert!(tt.probe(0xDEADBEEF).is_none());
+    }
+}
