@@ -5,8 +5,11 @@
 use crate::catalog::Catalog;
 use crate::moves::Move;
 use crate::position::{Position, Rules};
+use crate::search::{Limits, Outcome, Report, Searcher};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
 
 /// Name of the variant selected when nothing else is asked for.
 pub const DEFAULT_VARIANT: &str = "chess";
@@ -22,7 +25,19 @@ pub struct Engine {
     pub moves: Vec<Move>,
     /// `root` with `moves` played.
     pub pos: Position,
+    searcher: Arc<Searcher>,
+    hash_mb: usize,
+    threads: usize,
+    search_thread: Option<JoinHandle<()>>,
 }
+
+/// Callback for search lines (position searched, report).
+pub type ReportFn = Box<dyn FnMut(&Position, &Report) + Send>;
+/// Callback for the end of a search (position searched, result).
+pub type DoneFn = Box<dyn FnOnce(&Position, Outcome) + Send>;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 64;
 
 impl Engine {
     /// Engine with the embedded variants and the default variant's start position.
@@ -37,7 +52,18 @@ impl Engine {
             c.get(DEFAULT_VARIANT).expect("embedded variants.ini defines chess")
         });
         let root = Position::startpos(rules.clone());
-        Engine { catalog, variant_files, rules, pos: root.clone(), root, moves: Vec::new() }
+        Engine {
+            catalog,
+            variant_files,
+            rules,
+            pos: root.clone(),
+            root,
+            moves: Vec::new(),
+            searcher: Arc::new(Searcher::new(DEFAULT_HASH_MB, 1)),
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            search_thread: None,
+        }
     }
 
     /// Loads user variant files (in addition to the embedded file). On success returns
@@ -63,6 +89,7 @@ impl Engine {
 
     /// Switches variant and resets to its start position.
     pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        self.stop_search();
         let rules = self.catalog.get(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
         self.rules = rules;
         self.new_game();
@@ -71,6 +98,7 @@ impl Engine {
 
     /// Start position of the current variant, no moves.
     pub fn new_game(&mut self) {
+        self.stop_search();
         self.root = Position::startpos(self.rules.clone());
         self.pos = self.root.clone();
         self.moves.clear();
@@ -79,6 +107,7 @@ impl Engine {
     /// Sets the game to `fen` (or the start position) followed by `moves`. On any error
     /// the previous game is kept unchanged.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.stop_search();
         let root = match fen {
             Some(f) => Position::from_fen(self.rules.clone(), f).map_err(|e| format!("bad FEN: {e}"))?,
             None => Position::startpos(self.rules.clone()),
@@ -94,6 +123,84 @@ impl Engine {
         self.pos = pos;
         self.moves = played;
         Ok(())
+    }
+}
+
+impl Engine {
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Resizes (and clears) the transposition table. Stops a running search first.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.stop_search();
+        self.hash_mb = mb.max(1);
+        self.searcher = Arc::new(Searcher::new(self.hash_mb, self.threads));
+    }
+
+    /// Sets the number of search threads. Stops a running search first.
+    pub fn set_threads(&mut self, n: usize) {
+        self.stop_search();
+        self.threads = n.max(1);
+        self.searcher = Arc::new(Searcher::new(self.hash_mb, self.threads));
+    }
+
+    /// Forgets what earlier searches learned (new game).
+    pub fn clear_hash(&mut self) {
+        self.stop_search();
+        self.searcher.clear();
+    }
+
+    pub fn searching(&self) -> bool {
+        self.search_thread.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Starts searching the current position in the background. `on_report` gets every
+    /// iteration's line, `on_done` the result (called on the search thread).
+    pub fn start_search(&mut self, limits: Limits, mut on_report: ReportFn, on_done: DoneFn) {
+        self.stop_search();
+        let searcher = self.searcher.clone();
+        let pos = self.pos.clone();
+        let handle = std::thread::Builder::new().name("kirin-search".into()).stack_size(64 << 20).spawn(move || {
+            let out = searcher.run(&pos, &limits, &mut |r| on_report(&pos, r));
+            on_done(&pos, out);
+        });
+        self.search_thread = handle.ok();
+    }
+
+    /// Asks a running search to stop and waits for it (its `on_done` runs).
+    pub fn stop_search(&mut self) {
+        self.searcher.shared.stop.store(true, Ordering::Relaxed);
+        self.searcher.shared.pondering.store(false, Ordering::Relaxed);
+        self.wait_search();
+    }
+
+    /// Waits for a running search to finish by itself.
+    pub fn wait_search(&mut self) {
+        if let Some(h) = self.search_thread.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// The opponent played the move we were pondering on: from now on the clock counts.
+    pub fn ponderhit(&self) {
+        self.searcher.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Searches in the calling thread (CLI, bench).
+    pub fn search_sync(&mut self, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
+        self.stop_search();
+        self.searcher.run(&self.pos, limits, report)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop_search();
     }
 }
 

@@ -1,6 +1,13 @@
 use clap::Parser;
+use kirin::protocol::cli::{Cli, Command};
 
 fn main() {
-    let cli = kirin::protocol::cli::Cli::parse();
+    let cli = Cli::parse();
+    // Logs go to stderr only on the command line: under a GUI stderr is merged into the
+    // protocol pipe (spec/protocols.md section 0), so protocol modes log nothing raw.
+    let protocol_mode = matches!(cli.command, None | Some(Command::Uci));
+    if !protocol_mode {
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    }
     std::process::exit(kirin::protocol::cli::run(cli));
 }

@@ -412,7 +412,15 @@ impl Position {
 
     /// Generates the moves of the piece `p` on `from`, restricted to `mask` for normal
     /// targets. With `probe = Some(sq)`, `sq` is treated as an enemy piece (attack probing).
-    fn gen_piece(&self, from: Square, p: Piece, mask: Bitboard, out: &mut Vec<Move>, probe: Option<Square>, quiets: bool) {
+    fn gen_piece(
+        &self,
+        from: Square,
+        p: Piece,
+        mask: Bitboard,
+        out: &mut Vec<Move>,
+        probe: Option<Square>,
+        quiets: bool,
+    ) {
         let t = self.tables();
         let c = p.color();
         let pt = &t.pieces[c.index()][p.kind() as usize];

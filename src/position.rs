@@ -901,6 +901,28 @@ impl Position {
         n
     }
 
+    /// Draw by repetition for search purposes: the position occurred before within the
+    /// last `ply` plies (inside the search tree), or twice before that (game history).
+    pub fn is_repetition(&self, ply: usize) -> bool {
+        let limit = self.st.rule50.min(self.st.plies_from_null) as usize;
+        let len = self.history.len();
+        let mut seen = 0;
+        let mut i = 2;
+        while i <= limit && i <= len {
+            if self.history[len - i].state.key == self.st.key {
+                if i <= ply {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            i += 2;
+        }
+        false
+    }
+
     /// An ASCII diagram of the board (White at the bottom).
     pub fn diagram(&self) -> String {
         let v = self.variant();

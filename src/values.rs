@@ -98,13 +98,15 @@ fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitb
         if m.initial {
             continue;
         }
-        if let Some(a) = sq.offset(m.first.dx as i32, m.first.dy as i32) {
-            if let Some(b) = a.offset(m.second.dx as i32, m.second.dy as i32) {
-                if t.board.contains(a) && t.board.contains(b) && !reach.contains(b) && b != sq {
-                    leap += 0.5;
-                    reach.set(b);
-                }
-            }
+        if let Some(a) = sq.offset(m.first.dx as i32, m.first.dy as i32)
+            && let Some(b) = a.offset(m.second.dx as i32, m.second.dy as i32)
+            && t.board.contains(a)
+            && t.board.contains(b)
+            && !reach.contains(b)
+            && b != sq
+        {
+            leap += 0.5;
+            reach.set(b);
         }
     }
     (leap, slide, reach)

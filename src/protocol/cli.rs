@@ -1,14 +1,16 @@
-//! The command line: `kirin perft|show|variants|uci ...`. Everything a GUI does through a
-//! protocol can be done here for one position and printed.
+//! The command line: `kirin analyse|perft|show|variants|bench|uci|xboard`. Everything a GUI
+//! does through a protocol can be done here for one position and printed. Logging goes
+//! through env_logger (`RUST_LOG=debug`) to stderr, in CLI mode only.
 
 use crate::catalog::Catalog;
-use crate::engine::Engine;
-use crate::protocol::uci::Uci;
-use crate::protocol::write_perft;
+use crate::engine::{DEFAULT_HASH_MB, Engine};
+use crate::protocol::uci::{Uci, info_line};
+use crate::protocol::{Out, bench, write_perft};
+use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(name = "kirin", version, about = "Kirin, a fairy-chess engine on 256-bit boards", long_about = None)]
@@ -23,12 +25,17 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Analyse a position: iterative-deepening lines (depth, score, nodes, nps, PV), then
+    /// the best move. With no options: the default variant's start position for 5 s.
+    Analyse(AnalyseArgs),
     /// Count leaf nodes of the legal move tree (ends with "Nodes searched: N").
     Perft(PerftArgs),
     /// Print a position: board, FEN, side to move, legal moves.
     Show(PositionArgs),
-    /// List the loaded variants.
+    /// List the loaded variants (name, size, title, source page).
     Variants,
+    /// Search a fixed set of positions to a fixed depth; prints nodes and nodes/s.
+    Bench(BenchArgs),
     /// Speak UCI on stdin/stdout.
     Uci,
 }
@@ -58,14 +65,49 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
-/// Builds an engine for the given options; errors are already printed.
-fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Search to this depth (plies).
+    #[arg(long, short = 'd', conflicts_with = "movetime")]
+    pub depth: Option<i32>,
+    /// Search for this many milliseconds (default 5000 when no depth is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Search threads (lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+    pub hash: usize,
+    /// Number of best lines to show.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth for every position.
+    #[arg(long, short = 'd', default_value_t = bench::DEFAULT_DEPTH)]
+    pub depth: i32,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+fn catalog(files: &[PathBuf]) -> Catalog {
     let cat = if files.is_empty() { Catalog::embedded() } else { Catalog::with_files(files) };
     for e in &cat.errors {
         log::warn!("{e}");
-        eprintln!("warning: {e}");
     }
-    let mut eng = Engine::with_catalog(cat, files.to_vec());
+    cat
+}
+
+/// Builds an engine for the given options.
+fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
+    let mut eng = Engine::with_catalog(catalog(files), files.to_vec());
     eng.set_variant(&p.variant)?;
     let moves: Vec<&str> = p.moves.split_whitespace().collect();
     eng.set_position(p.fen.as_deref(), &moves)?;
@@ -75,31 +117,56 @@ fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
 /// Runs a CLI command; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let result: Result<(), String> = match cli.command {
         None | Some(Command::Uci) => {
-            let mut eng = Engine::with_catalog(
-                if cli.variant_files.is_empty() {
-                    Catalog::embedded()
-                } else {
-                    Catalog::with_files(&cli.variant_files)
-                },
-                cli.variant_files.clone(),
-            );
+            let eng = Engine::with_catalog(catalog(&cli.variant_files), cli.variant_files.clone());
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
-            let mut uci = Uci::new(&mut eng, &mut out);
+            let mut uci = Uci::new(eng, Out::stdout());
             uci.run(&mut input).map_err(|e| e.to_string())
         }
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
+            let mut out = stdout.lock();
             let mut pos = eng.pos.clone();
             let start = Instant::now();
             let n = write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
-            eprintln!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
+            log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
         }),
+        Some(Command::Analyse(a)) => engine_for(&cli.variant_files, &a.position).map(|mut eng| {
+            eng.set_hash(a.hash.clamp(1, 65536));
+            eng.set_threads(a.threads.clamp(1, 256));
+            let limits = Limits {
+                depth: a.depth,
+                movetime: if a.depth.is_none() {
+                    Some(Duration::from_millis(a.movetime.unwrap_or(5000)))
+                } else {
+                    None
+                },
+                multipv: a.multipv.max(1),
+                ..Limits::default()
+            };
+            let out = Out::stdout();
+            let v = &eng.rules.variant;
+            out.line(&format!("variant {} ({}x{}), position {}", v.name, v.files, v.ranks, eng.pos.fen()));
+            let pos = eng.pos.clone();
+            let o = {
+                let out = out.clone();
+                let pos = pos.clone();
+                eng.search_sync(&limits, &mut move |r| out.line(&info_line(&pos, r)))
+            };
+            match o.best {
+                Some(b) => out.line(&format!("bestmove {}", pos.move_to_uci(b))),
+                None => {
+                    let mut p = pos.clone();
+                    let why = p.terminal_result().map(|r| r.reason).unwrap_or("no legal move");
+                    out.line(&format!("bestmove (none) ({why})"));
+                }
+            }
+        }),
         Some(Command::Show(p)) => engine_for(&cli.variant_files, &p).map(|mut eng| {
+            let mut out = stdout.lock();
             let pos = &mut eng.pos;
             let _ = write!(out, "{}", pos.diagram());
             let _ = writeln!(out, "Variant: {}", pos.variant().name);
@@ -118,25 +185,27 @@ pub fn run(cli: Cli) -> i32 {
             }
         }),
         Some(Command::Variants) => {
-            let cat = if cli.variant_files.is_empty() {
-                Catalog::embedded()
-            } else {
-                Catalog::with_files(&cli.variant_files)
-            };
-            for e in &cat.errors {
-                eprintln!("warning: {e}");
-            }
+            let cat = catalog(&cli.variant_files);
+            let mut out = stdout.lock();
             for r in &cat.rules {
                 let v = &r.variant;
                 let _ = writeln!(out, "{:<24} {:>2}x{:<2} {}  [{}]", v.name, v.files, v.ranks, v.title, v.source);
             }
             Ok(())
         }
+        Some(Command::Bench(b)) => {
+            let cat = catalog(&cli.variant_files);
+            let text =
+                bench::run_bench(&cat, Some(b.depth.clamp(1, 60)), b.hash.clamp(1, 65536), b.threads.clamp(1, 256));
+            let mut out = stdout.lock();
+            let _ = write!(out, "{text}");
+            Ok(())
+        }
     };
     match result {
         Ok(()) => 0,
         Err(e) => {
-            let _ = out.flush();
+            let _ = std::io::stdout().flush();
             eprintln!("error: {e}");
             1
         }

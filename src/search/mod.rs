@@ -1,0 +1,927 @@
+//! Search: iterative deepening PVS with aspiration windows, quiescence, null move, late
+//! move reductions, futility pruning, killer/counter/history ordering and SEE, over a
+//! shared lock-free transposition table; lazy SMP on a rayon thread pool.
+//!
+//! Lazy SMP: every thread runs the same iterative deepening on its own copy of the
+//! position; they cooperate only through the transposition table. Helper threads start
+//! at staggered depths so that they fill the table ahead of the main thread. The main
+//! thread owns time management, reports and the final move; when it finishes it raises
+//! the stop flag and the helpers return. With one thread and a depth or node limit the
+//! search is deterministic (the bench signature relies on it).
+
+pub mod eval;
+pub mod see;
+pub mod time;
+pub mod tt;
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::EndValue;
+use eval::evaluate;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use time::{Allocation, Clock};
+use tt::{Bound, TranspositionTable};
+
+pub const MAX_PLY: usize = 120;
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 31_000;
+
+/// What to search for.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+    pub infinite: bool,
+    /// Stop when a mate in this many moves is found.
+    pub mate: Option<u32>,
+    /// Only these root moves (empty = all).
+    pub searchmoves: Vec<Move>,
+    /// Root moves not to search (XBoard `exclude`).
+    pub excluded: Vec<Move>,
+    pub multipv: usize,
+    /// Pondering: no time limit until `ponderhit`.
+    pub ponder: bool,
+}
+
+/// One line of search output.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub depth: i32,
+    pub seldepth: i32,
+    /// 1-based index of the line (MultiPV).
+    pub multipv: usize,
+    /// Internal score (see `MATE`), from the side to move.
+    pub score: i32,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+    }
+}
+
+/// Mate distance in moves (positive: the side to move mates) if `score` is a mate score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
+    }
+}
+
+/// Result of a finished search.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// State shared by all threads of a search, and kept between searches (the table).
+pub struct Shared {
+    pub tt: TranspositionTable,
+    pub stop: AtomicBool,
+    /// Pondering in progress: time limits do not apply yet.
+    pub pondering: AtomicBool,
+    nodes: Vec<AtomicU64>,
+}
+
+impl Shared {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The searcher: owns the table and the thread pool.
+pub struct Searcher {
+    pub shared: Arc<Shared>,
+    threads: usize,
+    pool: rayon::ThreadPool,
+}
+
+fn build_pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(64 << 20)
+        .thread_name(|i| format!("kirin-search-{i}"))
+        .build()
+        .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool"))
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        let threads = threads.max(1);
+        Searcher {
+            shared: Arc::new(Shared {
+                tt: TranspositionTable::new(hash_mb),
+                stop: AtomicBool::new(false),
+                pondering: AtomicBool::new(false),
+                nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            }),
+            threads,
+            pool: build_pool(threads),
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Rebuilds the table (clearing it) with a new size.
+    pub fn resize(&mut self, hash_mb: usize) {
+        let threads = self.threads;
+        *self = Searcher::new(hash_mb, threads);
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        let mb = self.shared.tt.size_mb().max(1);
+        *self = Searcher::new(mb, threads);
+    }
+
+    pub fn clear(&self) {
+        self.shared.tt.clear();
+    }
+
+    /// Handle to request a stop from another thread.
+    pub fn stopper(&self) -> Arc<Shared> {
+        self.shared.clone()
+    }
+
+    /// Searches `pos` (whose move history is the game so far) and returns the best move.
+    /// `report` is called from the main search thread after every iteration (and line).
+    pub fn run(&self, pos: &Position, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
+        let sh = &*self.shared;
+        sh.stop.store(false, Ordering::Relaxed);
+        sh.pondering.store(limits.ponder, Ordering::Relaxed);
+        for n in &sh.nodes {
+            n.store(0, Ordering::Relaxed);
+        }
+        sh.tt.new_search();
+        let start = Instant::now();
+        let alloc = match (limits.movetime, limits.clock) {
+            _ if limits.infinite => None,
+            (Some(t), _) => Some(Allocation::fixed(t)),
+            (None, Some(c)) => Some(Allocation::from_clock(c)),
+            _ => None,
+        };
+        let threads = self.threads;
+        let mut outcome = Outcome::default();
+        self.pool.scope(|s| {
+            for id in 1..threads {
+                let pos = pos.clone();
+                s.spawn(move |_| {
+                    let mut w = Worker::new(id, pos, sh, limits, None, start);
+                    w.iterate(&mut |_| {});
+                });
+            }
+            let mut w = Worker::new(0, pos.clone(), sh, limits, alloc, start);
+            outcome = w.iterate(report);
+            sh.stop.store(true, Ordering::Relaxed);
+        });
+        outcome.nodes = sh.total_nodes();
+        outcome
+    }
+}
+
+struct RootMove {
+    mv: Move,
+    score: i32,
+    prev_score: i32,
+    pv: Vec<Move>,
+    seldepth: i32,
+}
+
+struct Worker<'a> {
+    id: usize,
+    pos: Position,
+    sh: &'a Shared,
+    limits: &'a Limits,
+    alloc: Option<Allocation>,
+    start: Instant,
+    nodes: u64,
+    seldepth: usize,
+    root_moves: Vec<RootMove>,
+    pv: Vec<Vec<Move>>,
+    killers: Vec<[Move; 2]>,
+    history: Vec<i32>,
+    counters: Vec<Move>,
+    eval_stack: Vec<i32>,
+    move_bufs: Vec<Vec<Move>>,
+    score_bufs: Vec<Vec<i32>>,
+    stopped: bool,
+    lmr: Vec<[u8; 64]>,
+    null_ok: bool,
+}
+
+const HISTORY_MAX: i32 = 16_384;
+
+impl<'a> Worker<'a> {
+    fn new(
+        id: usize,
+        pos: Position,
+        sh: &'a Shared,
+        limits: &'a Limits,
+        alloc: Option<Allocation>,
+        start: Instant,
+    ) -> Worker<'a> {
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.1) as u8;
+            }
+        }
+        let v = pos.variant();
+        // Null move is unsound where zugzwang is common or there is no check rule to keep
+        // the royal from being taken while "passing".
+        let null_ok = v.check_rule && v.has_royals();
+        Worker {
+            id,
+            pos,
+            sh,
+            limits,
+            alloc,
+            start,
+            nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; crate::piece::Piece::CODES * 256],
+            counters: vec![Move::NONE; crate::piece::Piece::CODES * 256],
+            eval_stack: vec![0; MAX_PLY + 2],
+            move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            stopped: false,
+            lmr,
+            null_ok,
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Polls the stop conditions every 512 nodes.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 511 == 0 {
+            self.sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.sh.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if self.id == 0 {
+                if let Some(n) = self.limits.nodes
+                    && self.nodes >= n
+                {
+                    self.stopped = true;
+                }
+                if let Some(a) = self.alloc
+                    && !self.sh.pondering.load(Ordering::Relaxed)
+                    && self.elapsed() >= a.maximum
+                {
+                    self.stopped = true;
+                }
+                if self.stopped {
+                    self.sh.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn iterate(&mut self, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
+        let mut moves = self.pos.legal_moves();
+        if !self.limits.searchmoves.is_empty() {
+            moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        moves.retain(|m| !self.limits.excluded.contains(m));
+        if moves.is_empty() {
+            return Outcome::default();
+        }
+        self.root_moves =
+            moves.iter().map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0 }).collect();
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as i32 - 10).clamp(1, MAX_PLY as i32 - 10);
+        let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
+        let mut outcome = Outcome { best: Some(self.root_moves[0].mv), ..Outcome::default() };
+        let mut depth = 1 + (self.id as i32 % 3);
+        while depth <= max_depth {
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) =
+                    if depth >= 5 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
+                loop {
+                    let score = self.root_search(depth, alpha, beta, pv_idx);
+                    // Stable sort keeps earlier lines in front.
+                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INF);
+                        if self.id == 0 && self.elapsed() > Duration::from_millis(2500) {
+                            report(&self.report(depth, pv_idx, Bound::Upper));
+                        }
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                        if self.id == 0 && self.elapsed() > Duration::from_millis(2500) {
+                            report(&self.report(depth, pv_idx, Bound::Lower));
+                        }
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                }
+                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                if self.id == 0 && (!self.stopped || depth == 1) {
+                    report(&self.report(depth, pv_idx, Bound::Exact));
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if !self.stopped || depth == 1 {
+                let best = &self.root_moves[0];
+                if best.score > -INF {
+                    outcome.best = Some(best.mv);
+                    outcome.ponder = best.pv.get(1).copied();
+                    outcome.score = best.score;
+                    outcome.depth = depth;
+                    outcome.pv = best.pv.clone();
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if self.id == 0 {
+                if let Some(m) = self.limits.mate
+                    && let Some(n) = mate_in(self.root_moves[0].score)
+                    && n > 0
+                    && n as u32 <= m
+                {
+                    break;
+                }
+                if let Some(a) = self.alloc {
+                    let pondering = self.sh.pondering.load(Ordering::Relaxed);
+                    if !pondering && self.elapsed() >= a.optimum {
+                        break;
+                    }
+                }
+                // A single legal move needs no thinking in timed games.
+                if self.root_moves.len() == 1 && self.alloc.is_some() && depth >= 4 {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        // Infinite or ponder searches wait for "stop" before reporting the move.
+        if self.id == 0 {
+            while (self.limits.infinite || self.sh.pondering.load(Ordering::Relaxed))
+                && !self.sh.stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        self.sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        outcome
+    }
+
+    fn report(&self, depth: i32, pv_idx: usize, bound: Bound) -> Report {
+        let rm = &self.root_moves[pv_idx];
+        let score = if rm.score == -INF { rm.prev_score } else { rm.score };
+        Report {
+            depth,
+            seldepth: rm.seldepth.max(depth),
+            multipv: pv_idx + 1,
+            score: score.clamp(-MATE, MATE),
+            bound,
+            nodes: self.sh.total_nodes().max(self.nodes),
+            time: self.elapsed(),
+            hashfull: self.sh.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        let mut best = -INF;
+        let in_check = self.pos.in_check();
+        for i in pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.nodes += 1;
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let ext = i32::from(gives_check);
+            let mut score;
+            if i == pv_idx {
+                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+            } else {
+                let quiet = !self.is_noisy_made(m);
+                let r = if depth >= 3 && quiet && !in_check && !gives_check && i > pv_idx + 3 {
+                    (self.lmr[depth.min(63) as usize][i.min(63)] as i32 - 1).max(0)
+                } else {
+                    0
+                };
+                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false);
+                if score > alpha && r > 0 {
+                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth as i32;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INF;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// After `make_move(m)`: did the move capture or promote? (Looks at the saved state.)
+    fn is_noisy_made(&self, m: Move) -> bool {
+        self.pos.state().captured.is_some() || m.promotion().is_some()
+    }
+
+    fn draw_score(&self) -> i32 {
+        0
+    }
+
+    fn end_score(&self, v: EndValue, ply: usize) -> i32 {
+        match v {
+            EndValue::Draw => self.draw_score(),
+            EndValue::Loss => -MATE + ply as i32,
+            EndValue::Win => MATE - ply as i32,
+        }
+    }
+
+    fn search(&mut self, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        // Game over by rule?
+        if let Some(r) = self.pos.immediate_result() {
+            let us = self.pos.side_to_move();
+            return match r.winner {
+                None => self.draw_score(),
+                Some(c) if c == us => MATE - ply as i32,
+                Some(_) => -MATE + ply as i32,
+            };
+        }
+        let v = self.pos.variant();
+        if v.n_move_rule > 0 && self.pos.state().rule50 >= 2 * v.n_move_rule {
+            return self.draw_score();
+        }
+        if self.pos.is_repetition(ply) {
+            return self.draw_score();
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.pos.in_check();
+        if in_check && depth < MAX_PLY as i32 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(ply, alpha, beta, 0);
+        }
+        self.nodes += 1;
+
+        let key = self.pos.key();
+        let tt_hit = self.sh.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        if let Some(h) = tt_hit {
+            tt_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let s = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        self.eval_stack[ply] = static_eval;
+        let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility pruning.
+            if depth <= 6
+                && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move.
+            if self.null_ok
+                && depth >= 2
+                && static_eval >= beta
+                && self.has_pieces(self.pos.side_to_move())
+                && !self.pos.state().last_move.is_null()
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.pos.make_move(Move::NONE);
+                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.pos.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Generate and order the moves.
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        moves.clear();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            self.score_bufs[ply] = scores;
+            let us = self.pos.side_to_move();
+            let _ = us;
+            return if in_check { -MATE + ply as i32 } else { self.end_score(self.pos.variant().stalemate, ply) };
+        }
+        self.score_moves(&moves, &mut scores, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let futile = !pv_node && !in_check && depth <= 3 && static_eval + 120 + 140 * depth <= alpha;
+        for i in 0..moves.len() {
+            pick_best(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let noisy = self.pos.is_capture(m) || m.promotion().is_some();
+            let is_killer = self.killers[ply].contains(&m);
+            // Late move pruning and futility for quiet moves.
+            if !noisy && best > -MATE_BOUND && !in_check {
+                if futile && i > 0 && !is_killer {
+                    continue;
+                }
+                if !pv_node && depth <= 4 && i as i32 > 4 + depth * depth * if improving { 2 } else { 1 } {
+                    continue;
+                }
+            }
+            // Bad captures at low depth.
+            if noisy
+                && !pv_node
+                && !in_check
+                && depth <= 4
+                && best > -MATE_BOUND
+                && scores[i] < 0
+                && i > 0
+                && see::see(&self.pos, m) < -100 * depth
+            {
+                continue;
+            }
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !noisy && !gives_check && i > 1 + usize::from(pv_node) {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if is_killer {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    let h = self.history[hist_index(&self.pos, m)];
+                    r -= h / 6000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                if score > alpha && r > 0 {
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                self.move_bufs[ply] = moves;
+                self.score_bufs[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(m);
+                        line.extend_from_slice(&tail[0]);
+                    }
+                    if alpha >= beta {
+                        if !noisy {
+                            self.update_quiet_stats(m, ply, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets_tried.push(m);
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn has_pieces(&self, c: crate::square::Color) -> bool {
+        // Something besides royals and pawns (zugzwang guard for null move).
+        let vals = &self.pos.rules().values;
+        let mut n = 0;
+        for sq in self.pos.color_bb(c) {
+            let t = self.pos.piece_at(sq).kind();
+            if vals.pawn_mask & (1 << t) == 0 && self.pos.rules().royal_mask & (1 << t) == 0 {
+                n += 1;
+            }
+        }
+        n > 0
+    }
+
+    fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let bonus = (depth * depth).min(400) * 8;
+        let i = hist_index(&self.pos, m);
+        self.history[i] += bonus - self.history[i] * bonus / HISTORY_MAX;
+        for &q in tried {
+            let j = hist_index(&self.pos, q);
+            self.history[j] -= bonus + self.history[j] * bonus / HISTORY_MAX;
+        }
+        let last = self.pos.state().last_move;
+        if !last.is_null() {
+            let k = self.pos.piece_at(last.to).index() * 256 + last.to.index();
+            self.counters[k] = m;
+        }
+    }
+
+    fn score_moves(&mut self, moves: &[Move], scores: &mut Vec<i32>, tt_move: Move, ply: usize) {
+        scores.clear();
+        let vals = &self.pos.rules().values;
+        let last = self.pos.state().last_move;
+        let counter = if last.is_null() {
+            Move::NONE
+        } else {
+            self.counters[self.pos.piece_at(last.to).index() * 256 + last.to.index()]
+        };
+        for &m in moves {
+            let s = if m == tt_move {
+                10_000_000
+            } else if self.pos.is_capture(m) || m.promotion().is_some() {
+                let victim = see::captured_value(&self.pos, m);
+                let attacker = vals.value[self.pos.piece_at(m.from).kind() as usize];
+                let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
+                let good = victim + promo >= attacker || see::see(&self.pos, m) >= 0;
+                let base = 16 * (victim + promo) - attacker / 16;
+                if good { 2_000_000 + base } else { -1_000_000 + base }
+            } else if self.killers[ply][0] == m {
+                1_900_000
+            } else if self.killers[ply][1] == m {
+                1_800_000
+            } else if m == counter {
+                1_700_000
+            } else {
+                self.history[hist_index(&self.pos, m)]
+            };
+            scores.push(s);
+        }
+    }
+
+    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(r) = self.pos.immediate_result() {
+            let us = self.pos.side_to_move();
+            return match r.winner {
+                None => self.draw_score(),
+                Some(c) if c == us => MATE - ply as i32,
+                Some(_) => -MATE + ply as i32,
+            };
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.pos.in_check();
+        let key = self.pos.key();
+        let mut tt_move = Move::NONE;
+        if let Some(h) = self.sh.tt.probe(key) {
+            tt_move = h.mv;
+            let s = score_from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let mut best = -INF;
+        let stand_pat;
+        if !in_check {
+            stand_pat = evaluate(&self.pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            if stand_pat > alpha {
+                alpha = stand_pat;
+            }
+            best = stand_pat;
+        } else {
+            stand_pat = -INF;
+        }
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        moves.clear();
+        if in_check {
+            self.pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                self.move_bufs[ply] = moves;
+                self.score_bufs[ply] = scores;
+                return -MATE + ply as i32;
+            }
+        } else {
+            self.pos.generate_legal_noisy(&mut moves);
+        }
+        self.score_moves(&moves, &mut scores, tt_move, ply);
+        let vals_len = moves.len();
+        let mut best_move = Move::NONE;
+        for i in 0..vals_len {
+            pick_best(&mut moves, &mut scores, i);
+            let m = moves[i];
+            if !in_check {
+                // Delta pruning and losing captures.
+                let gain = see::captured_value(&self.pos, m)
+                    + m.promotion().map(|t| self.pos.rules().values.value[t as usize]).unwrap_or(0);
+                if stand_pat + gain + 200 < alpha && m.promotion().is_none() {
+                    continue;
+                }
+                if scores[i] < 0 && see::see(&self.pos, m) < 0 {
+                    continue;
+                }
+                if qdepth < -8 && scores[i] < 2_000_000 {
+                    continue;
+                }
+            }
+            self.pos.make_move(m);
+            let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);
+            self.pos.unmake_move();
+            if self.stopped {
+                self.move_bufs[ply] = moves;
+                self.score_bufs[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        if best > -INF {
+            self.sh.tt.store(key, best_move, score_to_tt(best, ply), -1, bound);
+        }
+        best
+    }
+}
+
+#[inline]
+fn hist_index(pos: &Position, m: Move) -> usize {
+    pos.piece_at(m.from).index() * 256 + m.to.index()
+}
+
+#[inline]
+fn pick_best(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

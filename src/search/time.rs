@@ -1,0 +1,82 @@
+//! Time allocation for one move.
+//!
+//! From the clock (`wtime/btime/winc/binc/movestogo`, XBoard `level`/`time`/`otim`) it
+//! computes an *optimum* time (stop starting new iterations after it) and a *maximum*
+//! (abort the running iteration). A fixed move overhead is kept in reserve for process and
+//! GUI latency, so that even 1 s + 0.01 s games are not lost on time.
+
+use std::time::Duration;
+
+/// The clock of the side to move.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Increment per move.
+    pub inc: Duration,
+    /// Moves until the next time control (None = sudden death / increment games).
+    pub moves_to_go: Option<u32>,
+}
+
+/// Milliseconds kept back for communication delays.
+pub const MOVE_OVERHEAD_MS: u64 = 30;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Allocation {
+    pub optimum: Duration,
+    pub maximum: Duration,
+}
+
+impl Allocation {
+    /// Time budget for a move with `clock`.
+    pub fn from_clock(clock: Clock) -> Allocation {
+        let left = clock.time.as_millis() as u64;
+        let inc = clock.inc.as_millis() as u64;
+        // Reserve: the overhead, but never more than a third of what is left.
+        let overhead = MOVE_OVERHEAD_MS.min(left / 3);
+        let usable = left.saturating_sub(overhead);
+        let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 60) as u64;
+        let mut optimum = usable / mtg + inc * 3 / 4;
+        // Never plan to use more than what keeps a margin for the remaining moves.
+        let cap = if mtg == 1 { usable * 9 / 10 } else { usable / 2 };
+        optimum = optimum.min(cap);
+        let maximum = (optimum * 4).min(cap).max(optimum);
+        Allocation { optimum: Duration::from_millis(optimum.max(1)), maximum: Duration::from_millis(maximum.max(1)) }
+    }
+
+    /// Fixed time per move (`movetime`, XBoard `st`).
+    pub fn fixed(t: Duration) -> Allocation {
+        let ms = (t.as_millis() as u64).saturating_sub(MOVE_OVERHEAD_MS.min(t.as_millis() as u64 / 5)).max(1);
+        let d = Duration::from_millis(ms);
+        Allocation { optimum: d, maximum: d }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        for (t, inc, mtg) in
+            [(1000, 10, None), (60_000, 0, Some(40)), (50, 0, None), (5, 0, None), (0, 0, None), (300, 100, Some(1))]
+        {
+            let a = Allocation::from_clock(Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            });
+            assert!(a.optimum <= a.maximum);
+            if t > 0 {
+                assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?}: {a:?}");
+            }
+        }
+        // 1 s + 0.01 s: a small slice per move.
+        let a = Allocation::from_clock(Clock {
+            time: Duration::from_millis(1000),
+            inc: Duration::from_millis(10),
+            moves_to_go: None,
+        });
+        assert!(a.optimum.as_millis() < 60);
+    }
+}
