@@ -171,9 +171,9 @@ impl Values {
                 value[k] = (raw[k] + 0.3 * (best - raw[k])).round() as i32;
             }
         }
-        for k in 0..n {
+        for (k, val) in value.iter_mut().enumerate() {
             if pawn_types & (1 << k) != 0 {
-                value[k] = 100;
+                *val = 100;
             }
         }
         for &(k, val) in overrides {

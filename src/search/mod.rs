@@ -335,7 +335,7 @@ impl<'a> Worker<'a> {
                 loop {
                     let score = self.root_search(depth, alpha, beta, pv_idx);
                     // Stable sort keeps earlier lines in front.
-                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
                     if self.stopped {
                         break;
                     }
@@ -355,7 +355,7 @@ impl<'a> Worker<'a> {
                     }
                     delta += delta / 2 + 5;
                 }
-                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
                 if self.id == 0 && (!self.stopped || depth == 1) {
                     report(&self.report(depth, pv_idx, Bound::Exact));
                 }
