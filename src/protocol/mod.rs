@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod cli;
 pub mod uci;
+pub mod uci_parse;
 
 use crate::perft;
 use crate::position::Position;

@@ -8,6 +8,7 @@
 
 use crate::engine::Engine;
 use crate::position::Position;
+use crate::protocol::uci_parse::{self, GoParams, UciCommand};
 use crate::protocol::{Out, bench, write_perft};
 use crate::search::time::Clock;
 use crate::search::tt::Bound;
@@ -102,35 +103,43 @@ impl Uci {
 
     /// Handles one command line; returns false on `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = tokens.first() else { return true };
+        let cmd = match uci_parse::parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(&e);
+                return true;
+            }
+        };
         match cmd {
-            "uci" => self.cmd_uci(),
-            "isready" => self.out.line("readyok"),
-            "ucinewgame" => {
+            UciCommand::Uci => self.cmd_uci(),
+            UciCommand::IsReady => self.out.line("readyok"),
+            UciCommand::UciNewGame => {
                 self.engine.new_game();
                 self.engine.clear_hash();
             }
-            "setoption" => self.cmd_setoption(&tokens[1..]),
-            "position" => self.cmd_position(&tokens[1..]),
-            "go" => self.cmd_go(&tokens[1..]),
-            "stop" => self.engine.stop_search(),
-            "ponderhit" => self.engine.ponderhit(),
-            "d" => {
+            UciCommand::SetOption { name, value } => self.cmd_setoption(&name, &value),
+            UciCommand::Position { fen, moves } => {
+                let moves: Vec<&str> = moves.iter().map(|s| s.as_str()).collect();
+                if let Err(e) = self.engine.set_position(fen.as_deref(), &moves) {
+                    self.error(&e);
+                }
+            }
+            UciCommand::Go(g) => self.cmd_go(g),
+            UciCommand::Stop => self.engine.stop_search(),
+            UciCommand::PonderHit => self.engine.ponderhit(),
+            UciCommand::Display => {
                 let pos = &self.engine.pos;
                 let mut text = pos.diagram();
                 text.push_str(&format!("Fen: {}\nKey: {:016X}", pos.fen(), pos.key()));
                 self.out.line(&text);
             }
-            "bench" => {
+            UciCommand::Bench { depth } => {
                 self.engine.stop_search();
-                let depth = tokens.get(1).and_then(|d| d.parse().ok());
                 let text = bench::run_bench(&self.engine.catalog, depth, self.engine.hash_mb(), self.engine.threads());
                 self.out.line(text.trim_end());
             }
-            "debug" | "register" => {}
-            "quit" => return false,
-            _ => self.error(&format!("unknown command '{cmd}'")),
+            UciCommand::Debug | UciCommand::Register | UciCommand::Empty => {}
+            UciCommand::Quit => return false,
         }
         true
     }
@@ -161,14 +170,8 @@ impl Uci {
         ));
     }
 
-    fn cmd_setoption(&mut self, args: &[&str]) {
-        // setoption name <words> [value <words>]
-        if args.first() != Some(&"name") {
-            return self.error("setoption needs 'name'");
-        }
-        let vpos = args.iter().position(|t| *t == "value");
-        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
-        let value = vpos.map(|p| args[p + 1..].join(" ")).unwrap_or_default();
+    fn cmd_setoption(&mut self, name: &str, value: &str) {
+        let value = value.to_string();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match self.engine.set_variant(&value) {
                 Ok(()) => self.variant_info(),
@@ -202,27 +205,8 @@ impl Uci {
         }
     }
 
-    fn cmd_position(&mut self, args: &[&str]) {
-        let mpos = args.iter().position(|t| *t == "moves");
-        let (head, moves) = match mpos {
-            Some(p) => (&args[..p], &args[p + 1..]),
-            None => (args, &args[args.len()..]),
-        };
-        let fen = match head.first() {
-            Some(&"startpos") if head.len() == 1 => None,
-            Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
-            _ => return self.error("position needs 'startpos' or 'fen <FEN>'"),
-        };
-        if let Err(e) = self.engine.set_position(fen.as_deref(), moves) {
-            self.error(&e);
-        }
-    }
-
-    fn cmd_go(&mut self, args: &[&str]) {
-        if args.first() == Some(&"perft") {
-            let Some(depth) = args.get(1).and_then(|d| d.parse::<u32>().ok()) else {
-                return self.error("go perft needs a depth");
-            };
+    fn cmd_go(&mut self, g: GoParams) {
+        if let Some(depth) = g.perft {
             self.engine.stop_search();
             let mut pos = self.engine.pos.clone();
             let mut buf = Vec::new();
@@ -230,7 +214,7 @@ impl Uci {
             self.out.line(String::from_utf8_lossy(&buf).trim_end());
             return;
         }
-        let limits = match self.parse_go(args) {
+        let limits = match self.limits(&g) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
@@ -243,59 +227,30 @@ impl Uci {
         );
     }
 
-    fn parse_go(&mut self, args: &[&str]) -> Result<Limits, String> {
-        let mut l = Limits { multipv: self.multipv, ..Limits::default() };
-        let white = self.engine.pos.side_to_move() == crate::square::Color::White;
-        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
-        let mut i = 0;
-        let num = |i: usize| -> Result<u64, String> {
-            let s = args.get(i + 1).ok_or_else(|| format!("go {} needs a value", args[i]))?;
-            // Clocks may be negative when a GUI is late: treat as zero.
-            if let Ok(v) = s.parse::<i64>() {
-                return Ok(v.max(0) as u64);
-            }
-            Err(format!("bad value '{s}' for go {}", args[i]))
+    /// Search limits from `go` parameters (the clock of the side to move).
+    fn limits(&mut self, g: &GoParams) -> Result<Limits, String> {
+        let mut l = Limits {
+            depth: g.depth.map(|d| d.clamp(1, 100) as i32),
+            nodes: g.nodes.map(|n| n.max(1)),
+            movetime: g.movetime.map(Duration::from_millis),
+            mate: g.mate,
+            infinite: g.infinite,
+            ponder: g.ponder,
+            multipv: self.multipv,
+            ..Limits::default()
         };
-        while i < args.len() {
-            match args[i] {
-                "wtime" => wtime = Some(num(i)?),
-                "btime" => btime = Some(num(i)?),
-                "winc" => winc = num(i)?,
-                "binc" => binc = num(i)?,
-                "movestogo" => mtg = Some(num(i)? as u32),
-                "depth" => l.depth = Some(num(i)?.clamp(1, 100) as i32),
-                "nodes" => l.nodes = Some(num(i)?.max(1)),
-                "movetime" => l.movetime = Some(Duration::from_millis(num(i)?)),
-                "mate" => l.mate = Some(num(i)? as u32),
-                "infinite" => {
-                    l.infinite = true;
-                    i += 1;
-                    continue;
-                }
-                "ponder" => {
-                    l.ponder = true;
-                    i += 1;
-                    continue;
-                }
-                "searchmoves" => {
-                    let mut pos = self.engine.pos.clone();
-                    i += 1;
-                    while i < args.len() {
-                        match pos.parse_move(args[i]) {
-                            Ok(m) => l.searchmoves.push(m),
-                            Err(e) => return Err(e.to_string()),
-                        }
-                        i += 1;
-                    }
-                    continue;
-                }
-                other => return Err(format!("unknown go parameter '{other}'")),
-            }
-            i += 2;
+        let mut pos = self.engine.pos.clone();
+        for s in &g.searchmoves {
+            l.searchmoves.push(pos.parse_move(s).map_err(|e| e.to_string())?);
         }
-        let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
+        let white = self.engine.pos.side_to_move() == crate::square::Color::White;
+        let (time, inc) = if white { (g.wtime, g.winc) } else { (g.btime, g.binc) };
         if let Some(t) = time {
-            l.clock = Some(Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg });
+            l.clock = Some(Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(inc.unwrap_or(0)),
+                moves_to_go: g.movestogo,
+            });
         }
         Ok(l)
     }
