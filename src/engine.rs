@@ -127,6 +127,23 @@ impl Engine {
 }
 
 impl Engine {
+    /// Plays a legal move (from `Position::parse_move` or a search) on the game.
+    pub fn play(&mut self, m: Move) {
+        self.stop_search();
+        self.pos.make_move(m);
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        self.stop_search();
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.pos.unmake_move();
+        true
+    }
+
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
     }

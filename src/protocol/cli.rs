@@ -5,10 +5,11 @@
 use crate::catalog::Catalog;
 use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::protocol::uci::{Uci, info_line};
+use crate::protocol::xboard::XBoard;
 use crate::protocol::{Out, bench, write_perft};
 use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -38,6 +39,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Speak UCI on stdin/stdout.
     Uci,
+    /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
+    Xboard,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -118,12 +121,37 @@ fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
 pub fn run(cli: Cli) -> i32 {
     let stdout = std::io::stdout();
     let result: Result<(), String> = match cli.command {
-        None | Some(Command::Uci) => {
+        None | Some(Command::Uci) | Some(Command::Xboard) => {
             let eng = Engine::with_catalog(catalog(&cli.variant_files), cli.variant_files.clone());
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
-            let mut uci = Uci::new(eng, Out::stdout());
-            uci.run(&mut input).map_err(|e| e.to_string())
+            // Without a subcommand the first line decides: GUIs start engines bare and
+            // send "xboard" (CECP) or "uci".
+            let mut first = None;
+            let xboard = match cli.command {
+                Some(Command::Xboard) => true,
+                Some(_) => false,
+                None => {
+                    let mut line = String::new();
+                    while line.trim().is_empty() {
+                        line.clear();
+                        if input.read_line(&mut line).unwrap_or(0) == 0 {
+                            break;
+                        }
+                    }
+                    let is_cecp = matches!(line.split_whitespace().next(), Some("xboard") | Some("protover"));
+                    first = Some(line);
+                    is_cecp
+                }
+            };
+            if xboard {
+                drop(input);
+                XBoard::run_stdin(eng, Out::stdout(), first);
+                Ok(())
+            } else {
+                let mut uci = Uci::new(eng, Out::stdout());
+                uci.run(first.as_deref(), &mut input).map_err(|e| e.to_string())
+            }
         }
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
             let mut out = stdout.lock();

@@ -4,6 +4,8 @@ pub mod bench;
 pub mod cli;
 pub mod uci;
 pub mod uci_parse;
+pub mod xboard;
+pub mod xboard_setup;
 
 use crate::perft;
 use crate::position::Position;

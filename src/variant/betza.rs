@@ -76,8 +76,12 @@ pub struct BetzaMove {
     pub legs: Vec<Leg>,
     /// `O`n: castling with the king moving n squares; the legs are then empty.
     pub castle: Option<Castle>,
-    /// The source text of this move, for diagnostics and XBoard output.
+    /// The source text of this move, for diagnostics.
     pub text: String,
+    /// The same move in the syntax XBoard 4.9.1's parser accepts (directions before
+    /// modalities, `N0` for riders), or None when XBoard cannot express it (explicit
+    /// `(x,y)` leaps and `X`/`Y` extended atoms).
+    pub xboard: Option<String>,
 }
 
 /// Castling component: the king moves `distance` squares towards the edge piece.
@@ -323,6 +327,9 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
         // Atom.
         let (mut atom, king_like, mut range);
         let mut castle = false;
+        // Atom and range as XBoard writes them (None: not expressible).
+        let mut xb_atom: Option<String> = None;
+        let mut xb_range = String::new();
         if s[i] == b'(' || s[i] == b'[' {
             let close = if s[i] == b'(' { b')' } else { b']' };
             let open_at = i;
@@ -365,11 +372,13 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             king_like = false;
             range = 0;
             i += 1;
+            xb_atom = Some("O".into());
         } else if let Some((a, k, r)) = atom_of(s[i]) {
             atom = a;
             king_like = k;
             range = r;
             let letter = s[i];
+            xb_atom = Some((letter as char).to_string());
             i += 1;
             // Interactive-Diagram extended atoms.
             while i < s.len() && (s[i] == b'X' || s[i] == b'Y') {
@@ -385,11 +394,13 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                 if atom.1 > 15 {
                     return Err(err(i, "leap too long for a 16x16 board"));
                 }
+                xb_atom = None;
                 i += 1;
             }
             // Doubled atom: rider.
             if i < s.len() && s[i] == letter && range == 1 && !king_like {
                 range = 0;
+                xb_range = "0".into();
                 i += 1;
             }
         } else {
@@ -407,6 +418,7 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                 return Err(err(i, "range must be 0..15"));
             }
             range = n as u8;
+            xb_range = digits.clone();
         }
         let text = String::from_utf8_lossy(&s[start..i]).into_owned();
 
@@ -433,7 +445,9 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             if !castle.left && !castle.right {
                 return Err(err(start, "castling must be sideways"));
             }
-            out.push(BetzaMove { initial, legs: Vec::new(), castle: Some(castle), text });
+            let dirs_text: String = groups[0].iter().filter(|c| dt(**c) != 0).map(|&c| c as char).collect();
+            let xboard = Some(format!("{}{dirs_text}O{xb_range}", if initial { "i" } else { "" }));
+            out.push(BetzaMove { initial, legs: Vec::new(), castle: Some(castle), text, xboard });
             continue;
         }
         let class = class_of(atom, king_like);
@@ -485,7 +499,27 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
         if legs.len() > 2 {
             return Err(err(start, "moves with more than two legs are not supported"));
         }
-        out.push(BetzaMove { initial, legs, castle: None, text });
+        let xboard = xb_atom.map(|a| {
+            let mut x = String::new();
+            if initial {
+                x.push('i');
+            }
+            for (gi, g) in groups.iter().enumerate() {
+                if gi > 0 {
+                    x.push('a');
+                }
+                x.extend(g.iter().filter(|c| dt(**c) != 0).map(|&c| c as char));
+                for m in [b'm', b'c', b'd', b'e', b'p', b'n', b'j'] {
+                    if g.contains(&m) {
+                        x.push(m as char);
+                    }
+                }
+            }
+            x.push_str(&a);
+            x.push_str(&xb_range);
+            x
+        });
+        out.push(BetzaMove { initial, legs, castle: None, text, xboard });
     }
     Ok(out)
 }
@@ -705,6 +739,20 @@ mod tests {
         assert_eq!(m[1].castle, Some(Castle { distance: 2, left: true, right: true }));
         assert!(m[1].initial);
         assert!(parse("O").is_err());
+    }
+
+    #[test]
+    fn xboard_syntax() {
+        let xb = |d: &str| {
+            parse(d).unwrap().iter().map(|m| m.xboard.clone()).collect::<Option<Vec<_>>>().map(|v| v.concat())
+        };
+        assert_eq!(xb("fmWfceFifmnD").as_deref(), Some("fmWfceFifmnD"));
+        assert_eq!(xb("mfW").as_deref(), Some("fmW"));
+        assert_eq!(xb("NN").as_deref(), Some("N0"));
+        assert_eq!(xb("R6B3cabN").as_deref(), Some("R6B3cabN"));
+        assert_eq!(xb("KisO2").as_deref(), Some("KisO2"));
+        assert_eq!(xb("(8,1)"), None);
+        assert_eq!(xb("WFX"), None);
     }
 
     #[test]

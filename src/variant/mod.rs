@@ -104,8 +104,11 @@ pub struct Variant {
     pub name: String,
     pub title: String,
     pub source: String,
-    /// Other names under which protocols may ask for this variant (`normal` for chess).
+    /// Other names under which protocols may ask for this variant (`sho` for shoshogi).
     pub aliases: Vec<String>,
+    /// The name of this variant among XBoard's built-in variants (`normal`, `courier`...):
+    /// under CECP it is offered and selected by that name, and XBoard knows its rules.
+    pub xboard_name: Option<String>,
     pub files: u8,
     pub ranks: u8,
     /// The squares of the board.
@@ -317,7 +320,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
                 | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" => {
+                | "castlingPartners" | "holes" | "xboardName" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -510,6 +513,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                     .collect()
             })
             .unwrap_or_default(),
+        xboard_name: get("xboardName").map(|(v, _)| v.to_ascii_lowercase()),
         files: files as u8,
         ranks: ranks as u8,
         board: board.without(holes),

@@ -1,0 +1,906 @@
+//! CECP / XBoard protocol v2, as XBoard 4.9.1 uses it (spec/protocols.md sections 1, 2, 6).
+//!
+//! The command loop and the search run in different threads. Input lines and "search
+//! finished" events arrive through one channel, so the game state is only ever changed by
+//! the loop: a finished search's move is played (and printed) when its event is handled,
+//! and a result from a search that was cancelled meanwhile is ignored.
+//!
+//! Notation: files a..p, decimal ranks, except on boards with exactly 10 ranks, where
+//! CECP ranks are 0-based (`a0`..`j9`, XBoard's `ONE = '1' - (BOARD_HEIGHT==10)`). Every
+//! diagnostic line starts with `#`; nothing is written to stderr in this mode.
+
+use crate::engine::Engine;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::protocol::Out;
+use crate::protocol::uci::ENGINE_NAME;
+use crate::protocol::xboard_setup;
+use crate::search::time::Clock;
+use crate::search::{Limits, Outcome, Report, mate_in};
+use crate::square::Color;
+use crate::variant::EndValue;
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
+
+/// An event for the command loop.
+pub enum Event {
+    Line(String),
+    /// A search finished: (search id, the position it searched, result).
+    Done(u64, Box<Position>, Outcome),
+    /// Input closed.
+    Eof,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// Thinking about our own move.
+    Think,
+    /// Pondering on the opponent's time.
+    Ponder,
+    Analyze,
+}
+
+pub struct XBoard {
+    engine: Engine,
+    out: Out,
+    tx: Sender<Event>,
+    /// Force mode: play no side.
+    force: bool,
+    /// The colour the engine plays (when not in force mode).
+    engine_color: Color,
+    post: bool,
+    ponder: bool,
+    analyze: bool,
+    // Time control.
+    mps: u32,
+    base: Duration,
+    inc: Duration,
+    st: Option<Duration>,
+    sd: Option<i32>,
+    nps: Option<u64>,
+    time_left: Duration,
+    otim: Duration,
+    /// Moves played since `new` by the engine's side, for `level` move counting.
+    search_id: u64,
+    searching: Option<(u64, Mode)>,
+    pending_pongs: Vec<String>,
+    excluded: Vec<Move>,
+    illegal_position: bool,
+    last_score: i32,
+    hint: Option<Move>,
+    multipv: usize,
+    highlight_from: Option<crate::square::Square>,
+}
+
+/// Converts a CECP move string to our coordinate notation (1-based ranks).
+fn from_cecp(ranks: u8, s: &str) -> String {
+    if ranks != 10 {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+            out.push(b[i] as char);
+            let mut j = i + 1;
+            let mut n = 0u32;
+            while j < b.len() && b[j].is_ascii_digit() {
+                n = n * 10 + (b[j] - b'0') as u32;
+                j += 1;
+            }
+            out.push_str(&(n + 1).to_string());
+            i = j;
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+impl XBoard {
+    pub fn new(engine: Engine, out: Out, tx: Sender<Event>) -> XBoard {
+        XBoard {
+            engine,
+            out,
+            tx,
+            force: false,
+            engine_color: Color::Black,
+            post: false,
+            ponder: false,
+            analyze: false,
+            mps: 0,
+            base: Duration::from_secs(300),
+            inc: Duration::ZERO,
+            st: None,
+            sd: None,
+            nps: None,
+            time_left: Duration::from_secs(300),
+            otim: Duration::from_secs(300),
+            search_id: 0,
+            searching: None,
+            pending_pongs: Vec::new(),
+            excluded: Vec::new(),
+            illegal_position: false,
+            last_score: 0,
+            hint: None,
+            multipv: 1,
+            highlight_from: None,
+        }
+    }
+
+    /// Runs the protocol on stdin until `quit` or end of input. `first` is a line that was
+    /// already read (protocol auto-detection).
+    pub fn run_stdin(engine: Engine, out: Out, first: Option<String>) {
+        let (tx, rx) = channel();
+        if let Some(f) = first {
+            let _ = tx.send(Event::Line(f));
+        }
+        let reader_tx = tx.clone();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(l) => {
+                        if reader_tx.send(Event::Line(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = reader_tx.send(Event::Eof);
+        });
+        let mut xb = XBoard::new(engine, out, tx);
+        xb.run(rx);
+    }
+
+    /// Processes events until `quit` or end of input.
+    pub fn run(&mut self, rx: Receiver<Event>) {
+        while let Ok(ev) = rx.recv() {
+            match ev {
+                Event::Line(l) => {
+                    if !self.handle(l.trim()) {
+                        break;
+                    }
+                }
+                Event::Done(id, pos, o) => self.search_done(id, *pos, o),
+                Event::Eof => break,
+            }
+        }
+        self.cancel_search();
+    }
+
+    fn ranks(&self) -> u8 {
+        self.engine.rules.variant.ranks
+    }
+
+    fn move_str(&self, pos: &Position, m: Move) -> String {
+        let s = pos.move_to_uci(m);
+        if self.ranks() == 10 { to_cecp(&s) } else { s }
+    }
+
+    fn error(&self, kind: &str, cmd: &str) {
+        self.out.line(&format!("Error ({kind}): {cmd}"));
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "" => {}
+            "xboard" | "random" | "computer" | "accepted" | "rejected" | "name" | "rating" | "ics" | "bk"
+            | "egtpath" | "white" | "black" | "hover" | "." | "pause" | "resume" => {}
+            "protover" => self.features(),
+            "new" => self.cmd_new(),
+            "variant" => self.cmd_variant(arg),
+            "force" => {
+                self.cancel_search();
+                self.force = true;
+            }
+            "go" => {
+                self.cancel_search();
+                self.force = false;
+                self.engine_color = self.engine.pos.side_to_move();
+                self.think();
+            }
+            "playother" => {
+                self.cancel_search();
+                self.force = false;
+                self.engine_color = !self.engine.pos.side_to_move();
+                self.maybe_ponder();
+            }
+            "usermove" => self.user_move(arg),
+            "level" => self.cmd_level(line, arg),
+            "st" => match arg.parse::<f64>() {
+                Ok(t) if t >= 0.0 && t.is_finite() => self.st = Some(Duration::from_secs_f64(t)),
+                _ => self.error("bad argument", line),
+            },
+            "sd" => match arg.parse::<i32>() {
+                Ok(d) if d >= 1 => self.sd = Some(d.min(100)),
+                _ => self.error("bad argument", line),
+            },
+            "nps" => match arg.parse::<u64>() {
+                Ok(n) => self.nps = if n == 0 { None } else { Some(n) },
+                _ => self.error("bad argument", line),
+            },
+            "time" => match arg.parse::<i64>() {
+                Ok(cs) => self.time_left = Duration::from_millis(cs.max(0) as u64 * 10),
+                _ => self.error("bad argument", line),
+            },
+            "otim" => match arg.parse::<i64>() {
+                Ok(cs) => self.otim = Duration::from_millis(cs.max(0) as u64 * 10),
+                _ => self.error("bad argument", line),
+            },
+            "ping" => {
+                let pong = format!("pong {arg}");
+                if matches!(self.searching, Some((_, Mode::Think))) {
+                    self.pending_pongs.push(pong);
+                } else {
+                    self.out.line(&pong);
+                }
+            }
+            "setboard" => self.cmd_setboard(arg),
+            "undo" => self.cmd_undo(1, line),
+            "remove" => self.cmd_undo(2, line),
+            "hard" => {
+                self.ponder = true;
+            }
+            "easy" => {
+                self.ponder = false;
+                if matches!(self.searching, Some((_, Mode::Ponder))) {
+                    self.cancel_search();
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.cancel_search();
+                self.analyze = true;
+                self.force = true;
+                self.start_analysis();
+            }
+            "exit" => {
+                if self.analyze {
+                    self.analyze = false;
+                    self.cancel_search();
+                }
+            }
+            "result" => {
+                self.cancel_search();
+                self.force = true;
+            }
+            "draw" => {
+                // Accept when we stand clearly worse.
+                if self.last_score < -150 {
+                    self.out.line("offer draw");
+                }
+            }
+            "hint" => {
+                if let Some(h) = self.hint {
+                    let pos = self.engine.pos.clone();
+                    if pos.clone().legal_moves().contains(&h) {
+                        self.out.line(&format!("Hint: {}", self.move_str(&pos, h)));
+                    }
+                }
+            }
+            "?" => {
+                if matches!(self.searching, Some((_, Mode::Think))) {
+                    // The search stops and its move is played when its event arrives.
+                    self.engine.stop_search();
+                }
+            }
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.cancel_search();
+                    self.engine.set_hash(mb.min(65536));
+                }
+                _ => self.error("bad argument", line),
+            },
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if n >= 1 => {
+                    self.cancel_search();
+                    self.engine.set_threads(n.min(256));
+                }
+                _ => self.error("bad argument", line),
+            },
+            "option" => self.cmd_option(line, arg),
+            "exclude" | "include" => self.cmd_exclude(cmd == "exclude", arg, line),
+            "lift" => self.cmd_lift(arg),
+            "put" => self.cmd_put(arg),
+            "quit" => return false,
+            _ => {
+                // A bare move (usermove=0 style)?
+                if looks_like_move(cmd) && arg.is_empty() {
+                    self.user_move(cmd);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let mut names: Vec<String> = Vec::new();
+        for r in &self.engine.catalog.rules {
+            let v = &r.variant;
+            let n = v.xboard_name.clone().unwrap_or_else(|| v.name.clone());
+            // A variant whose own name is taken by a different XBoard built-in is not offered.
+            let taken = v.xboard_name.is_none() && is_xboard_builtin(&v.name);
+            if !taken && !names.contains(&n) {
+                names.push(n);
+            }
+            for a in &v.aliases {
+                if v.xboard_name.is_none() && !is_xboard_builtin(a) && !names.contains(a) && a != "standard" {
+                    names.push(a.clone());
+                }
+            }
+        }
+        // 'normal' first: XBoard's default variant.
+        if let Some(i) = names.iter().position(|n| n == "normal") {
+            let n = names.remove(i);
+            names.insert(0, n);
+        }
+        self.out.line("feature done=0");
+        self.out.line(&format!(
+            "feature myname=\"{ENGINE_NAME}\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 time=1 draw=1"
+        ));
+        self.out.line("feature analyze=1 memory=1 smp=1 exclude=1 debug=1 nps=1 san=0 reuse=1 highlight=1 pause=0");
+        self.out.line(&format!("feature variants=\"{}\"", names.join(",")));
+        self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
+        self.out.line("feature option=\"VariantPath -file \"");
+        self.out.line("feature done=1");
+    }
+
+    fn cmd_new(&mut self) {
+        self.cancel_search();
+        self.analyze = false;
+        if self.engine.set_variant(crate::engine::DEFAULT_VARIANT).is_err() {
+            self.engine.new_game();
+        }
+        self.engine.clear_hash();
+        self.force = false;
+        self.engine_color = Color::Black;
+        self.sd = None;
+        self.nps = None;
+        self.st = None;
+        self.excluded.clear();
+        self.illegal_position = false;
+        self.hint = None;
+    }
+
+    /// Finds our variant for an XBoard variant name.
+    fn variant_for(&self, name: &str) -> Option<String> {
+        let n = name.to_ascii_lowercase();
+        let cat = &self.engine.catalog;
+        if let Some(r) = cat.rules.iter().find(|r| r.variant.xboard_name.as_deref() == Some(n.as_str())) {
+            return Some(r.variant.name.clone());
+        }
+        if is_xboard_builtin(&n) {
+            return None;
+        }
+        cat.get(&n).map(|r| r.variant.name.clone())
+    }
+
+    fn cmd_variant(&mut self, arg: &str) {
+        self.cancel_search();
+        let Some(name) = self.variant_for(arg) else {
+            self.error("unsupported variant", &format!("variant {arg}"));
+            return;
+        };
+        if let Err(e) = self.engine.set_variant(&name) {
+            self.error(&e, &format!("variant {arg}"));
+            return;
+        }
+        self.illegal_position = false;
+        let v = &self.engine.rules.variant;
+        if v.xboard_name.is_none() {
+            // Engine-defined: tell XBoard the board, pieces and moves (before the next pong).
+            let table = xboard_setup::piece_to_char(v);
+            let fen = self.engine.root.fen();
+            self.out.line(&format!("setup ({table}) {}x{}+0_{} {fen}", v.files, v.ranks, xboard_setup::parent(v)));
+            let (lines, missing) = xboard_setup::piece_lines(v);
+            for l in lines {
+                self.out.line(&l);
+            }
+            if !missing.is_empty() {
+                self.out.line(&format!(
+                    "# pieces XBetza cannot describe to XBoard (legal targets via highlight): {}",
+                    missing.join(" ")
+                ));
+            }
+        }
+    }
+
+    fn cmd_level(&mut self, line: &str, arg: &str) {
+        let parts: Vec<&str> = arg.split_whitespace().collect();
+        if parts.len() != 3 {
+            return self.error("bad argument", line);
+        }
+        let mps = parts[0].parse::<u32>();
+        let base = match parts[1].split_once(':') {
+            Some((m, s)) => m.parse::<f64>().ok().zip(s.parse::<f64>().ok()).map(|(m, s)| m * 60.0 + s),
+            None => parts[1].parse::<f64>().ok().map(|m| m * 60.0),
+        };
+        let inc = parts[2].parse::<f64>();
+        match (mps, base, inc) {
+            (Ok(mps), Some(base), Ok(inc)) if base >= 0.0 && inc >= 0.0 && base.is_finite() && inc.is_finite() => {
+                self.mps = mps;
+                self.base = Duration::from_secs_f64(base);
+                self.inc = Duration::from_secs_f64(inc);
+                self.time_left = self.base;
+                self.otim = self.base;
+                self.st = None;
+            }
+            _ => self.error("bad argument", line),
+        }
+    }
+
+    fn cmd_setboard(&mut self, fen: &str) {
+        self.cancel_search();
+        let fen = if self.ranks() == 10 { fen_from_cecp(fen) } else { fen.to_string() };
+        match self.engine.set_position(Some(&fen), &[]) {
+            Ok(()) => self.illegal_position = false,
+            Err(e) => {
+                self.illegal_position = true;
+                self.out.line(&format!("tellusererror Illegal position: {e}"));
+            }
+        }
+        if self.analyze {
+            self.start_analysis();
+        }
+    }
+
+    fn cmd_undo(&mut self, n: usize, line: &str) {
+        self.cancel_search();
+        if self.engine.moves.len() < n {
+            return self.error("command not legal now", line);
+        }
+        for _ in 0..n {
+            self.engine.undo();
+        }
+        if self.analyze {
+            self.start_analysis();
+        }
+    }
+
+    fn cmd_option(&mut self, line: &str, arg: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (arg.trim(), ""),
+        };
+        match name {
+            "MultiPV" => match value.parse::<usize>() {
+                Ok(n) if (1..=64).contains(&n) => self.multipv = n,
+                _ => self.error("bad option value", line),
+            },
+            "VariantPath" => {
+                self.cancel_search();
+                let files = if value.is_empty() { Vec::new() } else { vec![PathBuf::from(value)] };
+                for e in self.engine.load_variant_files(files) {
+                    self.out.line(&format!("# {e}"));
+                }
+            }
+            _ => self.error("unknown option", line),
+        }
+    }
+
+    fn cmd_exclude(&mut self, exclude: bool, arg: &str, line: &str) {
+        if arg == "all" {
+            self.excluded = if exclude { self.engine.pos.clone().legal_moves() } else { Vec::new() };
+        } else {
+            let s = from_cecp(self.ranks(), arg);
+            match self.engine.pos.clone().parse_move(&s) {
+                Ok(m) => {
+                    if exclude {
+                        if !self.excluded.contains(&m) {
+                            self.excluded.push(m);
+                        }
+                    } else {
+                        self.excluded.retain(|&x| x != m);
+                    }
+                }
+                Err(_) => return self.error("illegal move", line),
+            }
+        }
+        if self.analyze {
+            self.start_analysis();
+        }
+    }
+
+    fn user_move(&mut self, arg: &str) {
+        if self.illegal_position {
+            self.out.line(&format!("Illegal move: {arg}"));
+            return;
+        }
+        // The move arrives while we may be pondering: stop that first.
+        self.cancel_search();
+        let s = from_cecp(self.ranks(), arg);
+        let m = match self.engine.pos.clone().parse_move(&s) {
+            Ok(m) => m,
+            Err(_) => {
+                self.out.line(&format!("Illegal move: {arg}"));
+                if self.analyze {
+                    self.start_analysis();
+                }
+                return;
+            }
+        };
+        self.engine.play(m);
+        self.excluded.clear();
+        if self.analyze {
+            self.start_analysis();
+            return;
+        }
+        if self.claim_result() {
+            return;
+        }
+        if !self.force && self.engine.pos.side_to_move() == self.engine_color {
+            self.think();
+        }
+    }
+
+    /// If the game is over by rule in the current position, sends the result and returns true.
+    fn claim_result(&mut self) -> bool {
+        let mut pos = self.engine.pos.clone();
+        let us = pos.side_to_move();
+        let v = pos.variant().clone();
+        let res = |w: Option<Color>| match w {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        if let Some(r) = pos.terminal_result() {
+            let comment = match (r.reason, r.winner) {
+                ("checkmate", Some(Color::White)) => "White mates".to_string(),
+                ("checkmate", Some(Color::Black)) => "Black mates".to_string(),
+                ("stalemate", _) => "Stalemate".to_string(),
+                (reason, _) => reason.to_string(),
+            };
+            self.out.line(&format!("{} {{{comment}}}", res(r.winner)));
+            self.force = true;
+            return true;
+        }
+        if v.n_move_rule > 0 && pos.state().rule50 >= 2 * v.n_move_rule {
+            self.out.line(&format!("1/2-1/2 {{{}-move rule}}", v.n_move_rule));
+            self.force = true;
+            return true;
+        }
+        if v.n_fold > 0 && pos.repetitions() + 1 >= v.n_fold as usize {
+            let winner = match v.n_fold_value {
+                EndValue::Draw => None,
+                EndValue::Loss => Some(!us),
+                EndValue::Win => Some(us),
+            };
+            self.out.line(&format!("{} {{Draw by repetition}}", res(winner)));
+            self.force = true;
+            return true;
+        }
+        false
+    }
+
+    fn limits(&self) -> Limits {
+        let mut l = Limits { multipv: 1, excluded: self.excluded.clone(), ..Limits::default() };
+        l.depth = self.sd;
+        if let Some(st) = self.st {
+            l.movetime = Some(st);
+        } else {
+            let moves_to_go = if self.mps > 0 {
+                let played = self.engine.moves.len().div_ceil(2) as u32;
+                Some(self.mps - (played % self.mps))
+            } else {
+                None
+            };
+            l.clock = Some(Clock { time: self.time_left, inc: self.inc, moves_to_go });
+        }
+        if let Some(nps) = self.nps {
+            // Node-based clock: convert the time budget to nodes.
+            let secs = l.movetime.map(|d| d.as_secs_f64()).unwrap_or_else(|| {
+                let a = crate::search::time::Allocation::from_clock(l.clock.unwrap_or_default());
+                a.optimum.as_secs_f64()
+            });
+            l.nodes = Some(((secs * nps as f64) as u64).max(1));
+            l.movetime = None;
+            l.clock = None;
+        }
+        l
+    }
+
+    fn think(&mut self) {
+        if self.claim_result() {
+            return;
+        }
+        let limits = self.limits();
+        self.start(limits, Mode::Think);
+    }
+
+    fn maybe_ponder(&mut self) {
+        if !self.ponder || self.force || self.analyze {
+            return;
+        }
+        let limits = Limits { infinite: true, ponder: true, multipv: 1, ..Limits::default() };
+        self.start(limits, Mode::Ponder);
+    }
+
+    fn start_analysis(&mut self) {
+        self.cancel_search();
+        if self.engine.pos.clone().terminal_result().is_some() {
+            return;
+        }
+        let limits =
+            Limits { infinite: true, multipv: self.multipv, excluded: self.excluded.clone(), ..Limits::default() };
+        self.start(limits, Mode::Analyze);
+    }
+
+    fn start(&mut self, limits: Limits, mode: Mode) {
+        self.search_id += 1;
+        let id = self.search_id;
+        self.searching = Some((id, mode));
+        let out = self.out.clone();
+        let post = self.post || mode == Mode::Analyze;
+        let tx = self.tx.clone();
+        let ranks = self.ranks();
+        self.engine.start_search(
+            limits,
+            Box::new(move |pos, r| {
+                if post {
+                    out.line(&thinking_line(pos, r, ranks));
+                }
+            }),
+            Box::new(move |pos, o| {
+                let _ = tx.send(Event::Done(id, Box::new(pos.clone()), o));
+            }),
+        );
+    }
+
+    /// Stops any running search; its result will be ignored.
+    fn cancel_search(&mut self) {
+        if self.searching.is_some() {
+            self.searching = None;
+            self.engine.stop_search();
+            self.flush_pongs();
+        }
+    }
+
+    fn flush_pongs(&mut self) {
+        for p in std::mem::take(&mut self.pending_pongs) {
+            self.out.line(&p);
+        }
+    }
+
+    fn search_done(&mut self, id: u64, pos: Position, o: Outcome) {
+        let Some((sid, mode)) = self.searching else { return };
+        if sid != id {
+            return;
+        }
+        self.searching = None;
+        self.engine.wait_search();
+        if mode != Mode::Think {
+            return;
+        }
+        // The game must still be where the search started.
+        if pos.key() != self.engine.pos.key() {
+            self.flush_pongs();
+            return;
+        }
+        match o.best {
+            Some(m) => {
+                self.last_score = o.score;
+                let text = self.move_str(&self.engine.pos, m);
+                self.engine.play(m);
+                self.hint = o.ponder;
+                self.out.line(&format!("move {text}"));
+                self.flush_pongs();
+                if !self.claim_result() {
+                    self.maybe_ponder();
+                }
+            }
+            None => {
+                self.flush_pongs();
+                self.claim_result();
+            }
+        }
+    }
+
+    fn cmd_lift(&mut self, arg: &str) {
+        let s = from_cecp(self.ranks(), arg);
+        let Some(sq) = crate::square::Square::parse(&s) else {
+            return self.error("bad square", &format!("lift {arg}"));
+        };
+        self.highlight_from = Some(sq);
+        let mut pos = self.engine.pos.clone();
+        let moves: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from == sq).collect();
+        let v = pos.variant();
+        let mut marks = std::collections::HashMap::new();
+        for m in &moves {
+            let promo = m.promotion().is_some();
+            let cap = pos.is_capture(*m);
+            let c = if m.kind == crate::moves::MoveKind::TwoLeg && m.aux != m.from {
+                marks.entry(m.aux).or_insert('C');
+                continue;
+            } else if promo {
+                'M'
+            } else if cap {
+                'R'
+            } else {
+                'Y'
+            };
+            marks.insert(m.to, c);
+        }
+        let mut fen = String::new();
+        for r in (0..v.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..v.files {
+                let s = crate::square::Square::new(f, r);
+                match marks.get(&s) {
+                    Some(c) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(*c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                fen.push('/');
+            }
+        }
+        self.out.line(&format!("highlight {fen}"));
+    }
+
+    fn cmd_put(&mut self, arg: &str) {
+        let s = from_cecp(self.ranks(), arg.trim_end_matches(','));
+        let (Some(from), Some(to)) = (self.highlight_from, crate::square::Square::parse(&s)) else { return };
+        let mut pos = self.engine.pos.clone();
+        let v = pos.variant().clone();
+        let choices: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .filter_map(|m| m.promotion())
+            .map(|t| v.pieces[t as usize].suffix_letter())
+            .collect();
+        if choices.len() > 1 {
+            self.out.line(&format!("choice {}", choices.concat()));
+        }
+    }
+}
+
+/// Thinking output: `ply score time nodes seldepth nps tbhits<TAB>pv`, mate as 100000+N.
+pub fn thinking_line(pos: &Position, r: &Report, ranks: u8) -> String {
+    let score = match mate_in(r.score) {
+        Some(n) if n > 0 => 100_000 + n,
+        Some(n) => -100_000 + n,
+        None => r.score,
+    };
+    let mut p = pos.clone();
+    let mut pv = String::new();
+    for &m in &r.pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        let s = p.move_to_uci(m);
+        pv.push(' ');
+        pv.push_str(&if ranks == 10 { to_cecp(&s) } else { s });
+        p.make_move(m);
+    }
+    format!(
+        "{} {} {} {} {} {} 0\t{}",
+        r.depth,
+        score,
+        r.time.as_millis() / 10,
+        r.nodes,
+        r.seldepth,
+        r.nps(),
+        pv.trim_start()
+    )
+}
+
+/// Converts our notation (1-based ranks) to CECP's 0-based ranks (10-rank boards only).
+fn to_cecp(s: &str) -> String {
+    let mut out = String::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+            out.push(b[i] as char);
+            let mut j = i + 1;
+            let mut n = 0u32;
+            while j < b.len() && b[j].is_ascii_digit() {
+                n = n * 10 + (b[j] - b'0') as u32;
+                j += 1;
+            }
+            out.push_str(&n.saturating_sub(1).to_string());
+            i = j;
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A CECP FEN on a 10-rank board has a 0-based e.p. square.
+fn fen_from_cecp(fen: &str) -> String {
+    let mut parts: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    if parts.len() > 3 && parts[3] != "-" {
+        parts[3] = from_cecp(10, &parts[3]);
+    }
+    parts.join(" ")
+}
+
+fn looks_like_move(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+}
+
+/// Variant names XBoard 4.9.1 knows itself.
+pub fn is_xboard_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "normal"
+            | "wildcastle"
+            | "nocastle"
+            | "fischerandom"
+            | "bughouse"
+            | "crazyhouse"
+            | "losers"
+            | "suicide"
+            | "giveaway"
+            | "twokings"
+            | "kriegspiel"
+            | "atomic"
+            | "3check"
+            | "shatranj"
+            | "xiangqi"
+            | "shogi"
+            | "capablanca"
+            | "gothic"
+            | "caparandom"
+            | "janus"
+            | "courier"
+            | "falcon"
+            | "berolina"
+            | "cylinder"
+            | "knightmate"
+            | "super"
+            | "makruk"
+            | "asean"
+            | "spartan"
+            | "great"
+            | "grand"
+            | "lion"
+            | "elven"
+            | "chu"
+            | "fairy"
+            | "unknown"
+            | "seirawan"
+            | "twilight"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_rank_notation() {
+        assert_eq!(to_cecp("a10a9"), "a9a8");
+        assert_eq!(to_cecp("e2e4q"), "e1e3q");
+        assert_eq!(from_cecp(10, "e0e1"), "e1e2");
+        assert_eq!(from_cecp(10, "a9a8,a8b7"), "a10a9,a9b8");
+        assert_eq!(from_cecp(8, "e2e4"), "e2e4");
+    }
+}
