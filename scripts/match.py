@@ -755,7 +755,10 @@ class CecpEngine(Engine):
             tm = THINK_RE.match(line)
             if tm:
                 sc = int(tm.group(2))
-                info = (f"{sc / 100:+.2f}/{tm.group(1)}" if abs(sc) < 90000 else f"{sc}/{tm.group(1)}")
+                if abs(sc) >= 100000:  # XBoard convention: +/-(100000 + N) = mate in N moves
+                    info = f"{'+' if sc > 0 else '-'}M{abs(sc) - 100000}/{tm.group(1)}"
+                else:
+                    info = f"{sc / 100:+.2f}/{tm.group(1)}"
                 continue
             self._side_line(game, line, stale=False)
 

@@ -84,11 +84,11 @@ impl Uci {
     /// Reads commands until `quit` or end of input (then waits for a running search).
     /// `first` is a line that was already read (protocol auto-detection).
     pub fn run(&mut self, first: Option<&str>, input: &mut dyn BufRead) -> std::io::Result<()> {
-        if let Some(f) = first {
-            if !self.handle(f.trim()) {
-                self.engine.stop_search();
-                return Ok(());
-            }
+        if let Some(f) = first
+            && !self.handle(f.trim())
+        {
+            self.engine.stop_search();
+            return Ok(());
         }
         let mut line = String::new();
         loop {

@@ -154,23 +154,23 @@ pub fn piece_to_char(v: &Variant) -> String {
             .iter()
             .find(|(n, _)| p.name == *n)
             .or_else(|| NAME_HINTS.iter().find(|(n, _)| p.name.contains(n)));
-        if let Some((_, img)) = hint {
-            if let Some(s) = slot_of(img) {
-                if table[s].is_none() && s != KING_SLOT {
-                    table[s] = Some(entry(v, i));
-                    placed[i] = true;
-                }
-            }
+        if let Some((_, img)) = hint
+            && let Some(s) = slot_of(img)
+            && table[s].is_none()
+            && s != KING_SLOT
+        {
+            table[s] = Some(entry(v, i));
+            placed[i] = true;
         }
     }
     // Everything else: first free slot.
-    for i in 0..v.pieces.len() {
-        if placed[i] {
+    for (i, done) in placed.iter_mut().enumerate() {
+        if *done {
             continue;
         }
         if let Some(s) = (0..KING_SLOT).find(|&s| table[s].is_none()) {
             table[s] = Some(entry(v, i));
-            placed[i] = true;
+            *done = true;
         }
     }
     let used = (0..KING_SLOT).rev().find(|&s| table[s].is_some()).map(|s| s + 1).unwrap_or(0).max(5);
