@@ -4,7 +4,7 @@ Fairy-Stockfish's rules (the ``pyffish`` module).
 
 Usage (from the repository root):
 
-    scripts/match.py --engine1 "target/release/kirin --variants variants.ini uci" --proto1 uci \\
+    scripts/match.py --engine1 "target/release/kirin uci" --proto1 uci \\
                      --engine2 /usr/games/fairymax --proto2 cecp \\
                      --variant shatranj --games 20 --tc 10+0.1 --openings 4 --pgn out.pgn
 
@@ -20,7 +20,9 @@ sent to the engines, default --variant), --games N (even: pairs with colours swa
 --tc BASE+INC seconds or --st SECONDS per move, --grace SECONDS, --start-fen FEN,
 --openings PLIES (uniformly random legal plies from a seeded RNG, the same for both games
 of a pair), --seed, --pgn FILE (appended), --concurrency K, --max-plies P, --log FILE
-(full engine transcript), --restart (fresh engine processes for every game).
+(full engine transcript), --restart (fresh engine processes for every game; otherwise an
+engine is reused and restarted only after a crash, timeout or protocol error, or if it
+sets feature reuse=0), --setboard auto|always, --init-timeout SECONDS.
 
 Referee
   After every ply: variant end (pyffish.is_immediate_game_end), no legal moves
@@ -48,8 +50,10 @@ CECP client (XBoard protocol v2, engine-intf.html)
   xboard, protover 2, features (answered accepted/rejected; done=0 extends the wait until
   done=1, without any "feature" line the engine is treated as protocol 1 after 2 s),
   option NAME=VALUE, then per game: new, variant V (not for chess: "chess"/"normal" send
-  nothing), force, setboard FEN (only with feature setboard=1), level 0 MIN:SEC INC or
-  st N, post, easy, computer, ping/pong (if feature ping=1) to synchronise.  The engine
+  nothing), force, ping/pong (if feature ping=1; collects a "setup" reply), setboard FEN
+  (only with feature setboard=1, and by default only when the start position differs from
+  the engine's own start position, as XBoard does; --setboard always sends it whenever
+  supported), level 0 MIN:SEC INC or st N, post, easy, computer, ping/pong.  The engine
   is kept in force mode; on its turn the moves made since it last moved are sent (with
   "usermove" if feature usermove=1, in SAN if feature san=1), then "time" and "otim"
   (centiseconds, own clock / opponent's clock, if feature time=1) and "go"; after
@@ -57,10 +61,13 @@ CECP client (XBoard protocol v2, engine-intf.html)
   Lines starting with "#", tellics/telluser/tellothers/tellall/tellopponent, thinking
   output, "offer draw" and result claims are ignored; "resign" loses; "Illegal move" or
   an "Error" naming a move the runner sent loses (the runner only sends legal moves).
-  A CECP engine without setboard must start from its own start position: the one it
-  announces with "setup" after "variant", else XBoard's built-in array for that variant
-  (courier: Fairy-Max's rnebmkfwbenr array), else pyffish's start position; if --start-fen
-  differs the match is refused with an explanation.
+  The engine's own start position is the one it announces with "setup" after "variant",
+  else XBoard's built-in array for that variant (courier: Fairy-Max's rnebmkfwbenr array,
+  i.e. before the compulsory opening moves), else pyffish's start position.  A CECP engine
+  without setboard (Fairy-Max) must start from it: if --start-fen differs the match is
+  refused with an explanation.  Random opening plies (--openings) are sent as moves in
+  force mode, so they need no setboard.  A crash or rejected command while a game is set
+  up (before any move) aborts the match instead of scoring a game.
   Ten-rank boards: CECP counts the ranks of a board with exactly 10 ranks from 0
   (a0..j9) while pyffish/UCI use a1..j10.  Moves are converted in both directions
   (only for boards with exactly 10 ranks; no current target variant has 10 ranks).
@@ -69,7 +76,10 @@ CECP client (XBoard protocol v2, engine-intf.html)
 Output: one line per game, the PGN (Variant, FEN, SetUp, TimeControl, Termination tags,
 per-move {score/depth time} comments), and a summary from engine1's point of view:
 W/D/L, score %, Elo difference with a 95 % error bar (logistic model, trinomial variance;
-100 % / 0 % scores give a one-sided bound "> +X" / "< -X"), and LOS.
+"+/-" is half the width of the asymmetric interval, which is also printed; at 100 % / 0 %
+the estimate is clipped at a score of (N-1/2)/N and shown as "> +X" / "< -X", together
+with the one-sided 95 % bound), and LOS.  Exit status 0, or 2 after a fatal error
+(configuration, engine start-up), 130 on interrupt (SIGINT/SIGTERM; engines are killed).
 """
 
 from __future__ import annotations
@@ -107,6 +117,7 @@ CECP_KNOWN_FEATURES = {
 }
 
 PRINT_LOCK = threading.Lock()
+ABORT = threading.Event()  # set on a fatal error or an interrupt: results after it are discarded
 
 
 def say(msg: str = "", err: bool = False) -> None:
@@ -154,7 +165,11 @@ def board_ranks(fen: str) -> int:
 def same_start(a: str, b: str) -> bool:
     """Board, side to move and castling field equal (counters ignored)."""
     fa, fb = a.split(), b.split()
-    return fa[:2] == fb[:2] and (len(fa) < 3 or len(fb) < 3 or fa[2] == fb[2])
+    if fa[:2] != fb[:2]:
+        return False
+    ca = fa[2] if len(fa) > 2 and not fa[2].isdigit() else None
+    cb = fb[2] if len(fb) > 2 and not fb[2].isdigit() else None
+    return ca is None or cb is None or ca == cb
 
 
 MOVE_RE = re.compile(r"^(?P<drop>[A-Za-z+]*@)?(?P<f1>[a-z])(?P<r1>\d+)(?:(?P<f2>[a-z])(?P<r2>\d+))?(?P<rest>.*)$")
@@ -168,6 +183,8 @@ def is_coord(move: str) -> bool:
 
 def shift_ranks(move: str, delta: int) -> str:
     """Add delta to every rank number of a coordinate move (ten-rank CECP conversion)."""
+    if "," in move:  # multi-leg move
+        return ",".join(shift_ranks(leg, delta) for leg in move.split(","))
     m = MOVE_RE.match(move)
     if not m:
         return move
@@ -238,7 +255,6 @@ class Engine:
         self.stderr_tail: collections.deque = collections.deque(maxlen=20)
         self.id_name: str | None = None
         self.dirty = False  # restart before the next game
-        self.games_played = 0
 
     # -- process handling
     def start(self) -> None:
@@ -259,7 +275,6 @@ class Engine:
         threading.Thread(target=self._reader, args=(proc, self.q), daemon=True).start()
         threading.Thread(target=self._err_reader, args=(proc,), daemon=True).start()
         self.dirty = False
-        self.games_played = 0
 
     def _reader(self, proc, q) -> None:
         try:
@@ -316,7 +331,8 @@ class Engine:
         if line is None:
             # let the process finish so the exit code is known
             try:
-                self.proc.wait(timeout=1)
+                if self.proc is not None:
+                    self.proc.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 pass
             self.q.put((t, None))  # keep EOF visible
@@ -419,6 +435,9 @@ class UciEngine(Engine):
                     self._parse_option(line)
                 elif tok[0] == "uciok":
                     break
+                elif tok[0] in ("feature", "tellics") or line.lower().startswith("error (unknown command): uci"):
+                    raise EngineError(f"engine {self.name} answered 'uci' with {line!r}: it looks like a CECP "
+                                      f"engine; use --proto cecp")
         except EngineTimeout:
             raise EngineError(f"engine {self.name}: no 'uciok' within {self.cfg.init_timeout} s "
                               f"(is it a UCI engine? command {self.cmd!r})")
@@ -508,6 +527,8 @@ class UciEngine(Engine):
                     info = s
                 elif len(tok) > 1 and tok[1] == "string":
                     game.note(f"{self.name}: {line}")
+                    if re.search(r"(?i)\b(error|illegal|invalid|unknown)\b", line):
+                        say(f"warning: game {game.number}: {self.name}: {line}", err=True)
             elif tok[0] == "bestmove":
                 mv = tok[1] if len(tok) > 1 else "(none)"
                 return mv, t - t0, info
@@ -559,7 +580,6 @@ class CecpEngine(Engine):
                                           "reuse": "1", "done": ""}
         self.engine_options: dict[str, str] = {}
         self.ping_no = 0
-        self.own_start_checked = False
         self.send("xboard")
         self.send("protover 2")
         hard_deadline = time.monotonic() + self.cfg.init_timeout
@@ -607,6 +627,8 @@ class CecpEngine(Engine):
         vs = self.features.get("variants")
         if v is None or vs is None:
             return
+        if v in ("chess", "standard"):
+            v = "normal"
         names = [x.strip() for x in vs.split(",")]
         base = [re.sub(r"^\d+x\d+\+\d+_", "", x) for x in names]
         if v not in names and v not in base:
@@ -638,6 +660,21 @@ class CecpEngine(Engine):
         except EngineTimeout:
             raise EngineError(f"engine {self.name}: no 'pong {n}' within {self.cfg.init_timeout} s")
 
+    def _check_setup_lines(self, lines: list[str]) -> str | None:
+        """Raise ConfigError on a rejected setup command; return the FEN of a 'setup' line, if any."""
+        setup = None
+        for line in lines:
+            low = line.lower()
+            if line.startswith("setup"):
+                m = re.match(r"setup\s+(?:\([^)]*\)\s+)?(?:\d+x\d+\+\d+_\S+\s+)?(.*)$", line)
+                if m and "/" in m.group(1):
+                    setup = m.group(1).strip()
+            elif (low.startswith("error") and re.search(r"\b(variant|setboard|new|force|level|st)\b", low)) \
+                    or low.startswith("tellusererror") or "illegal position" in low:
+                raise ConfigError(f"CECP engine {self.name} rejected the game setup: {line!r}\n"
+                                  f"{self.exchange(15)}")
+        return setup
+
     def _variant_sent(self) -> str | None:
         v = self.cfg.cecp_variant
         return None if v in (None, "chess", "normal", "standard") else v
@@ -649,43 +686,43 @@ class CecpEngine(Engine):
         if v:
             self.send(f"variant {v}")
         self.send("force")
-        if self.feat("setboard"):
+        lines: list[str] = []
+        self.ping(lines)  # collects a 'setup' reply to 'variant' and any error
+        setup = self._check_setup_lines(lines)
+        if setup:
+            own, src = setup, "its 'setup' reply to 'variant'"
+        elif (v or "") in XBOARD_BUILTIN_STARTS:
+            own, src = XBOARD_BUILTIN_STARTS[v or ""], "XBoard's built-in array"
+        else:
+            own, src = sf.start_fen(cfg.variant), "pyffish's start position"
+        need = not same_start(own, game.start_fen)
+        if self.feat("setboard") and (need or cfg.setboard == "always"):
             self.send(f"setboard {game.start_fen}")
+        elif need:
+            raise ConfigError(
+                f"CECP engine {self.name} has no setboard (feature setboard=0), so it can only start from its "
+                f"own start position for {v or 'chess'!r}, which is ({src}):\n    {own}\n"
+                f"but the game starts from\n    {game.start_fen}\n"
+                f"Pass --start-fen \"{own}\" (with a matching --variant/--cecp-variant).")
         if cfg.st:
+            if cfg.st != int(cfg.st) and not getattr(cfg, "_st_warned", False):
+                cfg._st_warned = True
+                say(f"note: CECP 'st' is specified in whole seconds; sending 'st {fmt_secs(cfg.st)}' "
+                    f"(an engine may read it as {int(cfg.st)})", err=True)
             self.send(f"st {fmt_secs(cfg.st)}")
         else:
             secs = int(round(cfg.base))
-            if abs(secs - cfg.base) > 1e-9:
+            if abs(secs - cfg.base) > 1e-9 and not getattr(cfg, "_level_warned", False):
+                cfg._level_warned = True
                 say(f"note: CECP level cannot express {cfg.base} s; sending {secs} s (time/otim are exact)",
                     err=True)
             self.send(f"level 0 {secs // 60}:{secs % 60:02d} {fmt_secs(cfg.inc)}")
         self.send("post")
         self.send("easy")
         self.send("computer")
-        lines: list[str] = []
+        lines = []
         self.ping(lines)
-        setup = None
-        for line in lines:
-            low = line.lower()
-            if line.startswith("setup"):
-                m = re.match(r"setup\s+(?:\([^)]*\)\s+)?(?:\d+x\d+\+\d+_\S+\s+)?(.*)$", line)
-                if m and "/" in m.group(1):
-                    setup = m.group(1).strip()
-            elif (low.startswith("error") and re.search(r"\b(variant|setboard|new|force|level|st)\b", low)) \
-                    or low.startswith("tellusererror") or "illegal position" in low:
-                raise ConfigError(f"CECP engine {self.name} rejected the game setup: {line!r}\n"
-                                  f"{self.exchange(12)}")
-        if not self.feat("setboard") and not self.own_start_checked:
-            own = setup or XBOARD_BUILTIN_STARTS.get(v or "") or sf.start_fen(cfg.variant)
-            src = ("its 'setup' reply" if setup else "XBoard's built-in array" if (v or "") in XBOARD_BUILTIN_STARTS
-                   else "pyffish's start position")
-            if not same_start(own, game.start_fen):
-                raise ConfigError(
-                    f"CECP engine {self.name} has no setboard (feature setboard=0), so it can only start from its "
-                    f"own start position for {v or 'chess'!r}, which is ({src}):\n    {own}\n"
-                    f"but the game starts from\n    {game.start_fen}\n"
-                    f"Pass --start-fen \"{own}\" (with a matching --variant/--cecp-variant).")
-            self.own_start_checked = True
+        self._check_setup_lines(lines)
         self.sent = 0
         self.sent_strings: set[str] = set()
 
@@ -846,7 +883,8 @@ class Game:
         self.legal = sf.legal_moves(self.variant, self.start_fen, self.moves)
 
     def note(self, s: str) -> None:
-        self.notes.append(s)
+        if s not in self.notes:
+            self.notes.append(s)
 
     def referee(self) -> tuple[str, str, str] | None:
         """(result, termination, reason) if the game is over by rule."""
@@ -928,10 +966,11 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
     for i, e in enumerate(engines):
         try:
             e.new_game(game)
-        except EngineError as ex:
+        except (EngineError, EngineTimeout) as ex:
+            # no move was played: a configuration problem rather than a lost game
             e.dirty = True
-            loses(i, "abandoned", f"{e.name} failed to start the game: {ex}")
-            return
+            raise ConfigError(f"engine {e.name} failed while setting up game {game.number}: {ex}\n"
+                              f"last exchange:\n{e.exchange(15)}")
 
     while True:
         r = game.referee()
@@ -998,6 +1037,8 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
 
 
 def loud(game: Game, eng: Engine, headline: str, fen: str | None = None) -> None:
+    if ABORT.is_set():
+        return
     bar = "!" * 78
     lines = [bar, f"!!! game {game.number}: {headline}",
              f"!!! variant {game.variant}, position (FEN): {fen or game.fen}",
@@ -1073,7 +1114,7 @@ def pgn_text(game: Game, cfg, event: str) -> str:
         final += f" (illegal move {game.illegal_move})"
     if game.notes:
         final += "; " + "; ".join(game.notes[:5])
-    tokens.append("{" + final.replace("}", ")").replace("{", "(") + "}")
+    tokens += ("{" + final.replace("}", ")").replace("{", "(") + "}").split()
     tokens.append(game.result)
     lines, cur = [], ""
     for t in tokens:
@@ -1091,7 +1132,7 @@ def pgn_text(game: Game, cfg, event: str) -> str:
 
 
 def elo(score: float) -> float:
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: no "-0.0"
 
 
 def summary(w: int, d: int, l: int) -> list[str]:
@@ -1103,12 +1144,17 @@ def summary(w: int, d: int, l: int) -> list[str]:
     var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
     se = math.sqrt(var / n)
     lo, hi = s - 1.96 * se, s + 1.96 * se
-    if s >= 1.0:
-        bound = 0.05 ** (1.0 / n)  # one-sided 95 % lower bound of the win rate after n wins
-        out.append(f"Elo difference: > {elo(bound):+.0f} (all {n} games won; 95% one-sided bound)")
-    elif s <= 0.0:
-        bound = 0.05 ** (1.0 / n)
-        out.append(f"Elo difference: < {-elo(bound):+.0f} (all {n} games lost; 95% one-sided bound)")
+    if s >= 1.0 or s <= 0.0:
+        # infinite point estimate: clip the score at (n - 1/2)/n, and give the one-sided 95 % bound
+        # from the win (loss) rate p with p^n = 0.05
+        clipped = elo((n - 0.5) / n)
+        bound = elo(0.05 ** (1.0 / n))
+        if s >= 1.0:
+            out.append(f"Elo difference: > {clipped:+.0f} (all {n} games won: estimate clipped at a score of "
+                       f"(N-1/2)/N; 95% one-sided lower bound {bound:+.0f})")
+        else:
+            out.append(f"Elo difference: < {-clipped:+.0f} (all {n} games lost: estimate clipped at a score of "
+                       f"1/(2N); 95% one-sided upper bound {-bound:+.0f})")
     else:
         e = elo(s)
         e_lo = elo(lo) if lo > 0 else -math.inf
@@ -1155,7 +1201,7 @@ class Match:
         self.transcript = Transcript(cfg.log)
         self.lock = threading.Lock()
         self.engines: list[Engine] = []
-        self.abort = threading.Event()
+        self.abort = ABORT
         self.fatal: str | None = None
         self.results: dict[int, Game] = {}
         self.wdl = [0, 0, 0]
@@ -1208,6 +1254,8 @@ class Match:
         except ConfigError as ex:
             self.fail(str(ex))
         except Exception as ex:  # bug in the runner: report, stop cleanly
+            if self.abort.is_set():
+                return  # engines were killed under us by an interrupt
             import traceback
             self.fail(f"internal error in worker {wid}: {ex!r}\n{traceback.format_exc()}")
         finally:
@@ -1222,6 +1270,9 @@ class Match:
 
     def record(self, game: Game, e1_white: bool) -> None:
         cfg = self.cfg
+        if self.abort.is_set():
+            say(f"game {game.number}: aborted (not counted)", err=True)
+            return
         with self.lock:
             self.results[game.number] = game
             if game.result == "1/2-1/2":
@@ -1284,10 +1335,21 @@ class Match:
             f"({cfg.variant}, {cfg.tc_text})")
         for line in summary(w, d, l):
             say(line)
-        kinds = collections.Counter(g.reason.split(" (")[0] if g.termination == "normal" else g.termination
-                                    for g in self.results.values())
+        kinds = collections.Counter(kind_of(g) for g in self.results.values())
         if kinds:
             say("Terminations: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+
+
+def kind_of(g: Game) -> str:
+    r = g.reason
+    for key, label in (("resigns", "resignation"), ("illegal move", "illegal move"),
+                       ("rejected a legal move", "rejected legal move"), ("lost on time", "time forfeit"),
+                       ("exceeded the move time", "time forfeit"), ("max plies", "max plies")):
+        if key in r:
+            return label
+    if g.termination == "abandoned":
+        return "crash/protocol error"
+    return r.split(" (")[0].split(",")[0]
 
 
 # --------------------------------------------------------------------------- CLI
@@ -1331,6 +1393,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds to wait for uciok/readyok/features/pong (default 30)")
     p.add_argument("--quit-timeout", type=float, default=1.0, help="seconds between 'quit' and kill (default 1)")
     p.add_argument("--restart", action="store_true", help="fresh engine processes for every game")
+    p.add_argument("--setboard", choices=("auto", "always"), default="auto",
+                   help="CECP: send setboard only when the start position differs from the engine's own start "
+                        "position for the variant (auto, like XBoard), or always when the engine supports it")
     p.add_argument("--log", metavar="FILE", help="append the full engine I/O transcript to FILE")
     p.add_argument("--history-lines", type=int, default=40,
                    help="engine I/O lines shown in error reports (default 40)")
@@ -1385,7 +1450,7 @@ def main(argv: list[str] | None = None) -> int:
         cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
         st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, openings=a.openings, seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
-        quit_timeout=a.quit_timeout, restart=a.restart, log=a.log, history_lines=a.history_lines,
+        quit_timeout=a.quit_timeout, restart=a.restart, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
         tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
     )

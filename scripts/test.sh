@@ -11,6 +11,11 @@ cd "$(dirname "$0")/.."
 if [ -z "${QUICK:-}" ]; then
   # Fairy-Stockfish's rules as a Python module (the perft referee) and python-chess.
   python3 -m pip install --quiet --disable-pip-version-check chess pyffish 2>&1 | grep -v "Running pip as the 'root' user" || true
+  # XBoard 4.9.1 and a virtual X server for the GUI hosting tests.
+  if ! command -v xvfb-run >/dev/null || [ ! -x /usr/games/xboard ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    (apt-get update -qq && apt-get install -y -qq xboard xvfb) >/dev/null
+  fi
 fi
 
 echo "== cargo fmt --check"
@@ -26,4 +31,10 @@ fi
 echo "== perft cross-check against Fairy-Stockfish (pyffish)"
 cargo build --release --quiet
 python3 scripts/fsf_crosscheck.py --positions "${CROSSCHECK_POSITIONS:-6}" --jobs 2
+echo "== python-chess as UCI and CECP client"
+python3 scripts/pychess_protocols.py --kirin target/release/kirin
+if [ -z "${QUICK:-}" ]; then
+  echo "== XBoard 4.9.1 hosts every variant (2-game matches under Xvfb)"
+  scripts/xboard-all.sh
+fi
 echo "== all checks passed"

@@ -181,6 +181,7 @@ impl Engine {
     pub fn start_search(&mut self, limits: Limits, mut on_report: ReportFn, on_done: DoneFn) {
         self.stop_search();
         let searcher = self.searcher.clone();
+        searcher.prepare(&limits);
         let pos = self.pos.clone();
         let handle = std::thread::Builder::new().name("kirin-search".into()).stack_size(64 << 20).spawn(move || {
             let out = searcher.run(&pos, &limits, &mut |r| on_report(&pos, r));
@@ -211,6 +212,7 @@ impl Engine {
     /// Searches in the calling thread (CLI, bench).
     pub fn search_sync(&mut self, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
         self.stop_search();
+        self.searcher.prepare(limits);
         self.searcher.run(&self.pos, limits, report)
     }
 }

@@ -47,6 +47,7 @@ pub fn run_bench(cat: &Catalog, depth: Option<i32>, hash_mb: usize, threads: usi
         };
         let searcher = Searcher::new(hash_mb, threads);
         let limits = Limits { depth: Some(depth), multipv: 1, ..Limits::default() };
+        searcher.prepare(&limits);
         let out = searcher.run(&pos, &limits, &mut |_| {});
         let best = out.best.map(|m| pos.move_to_uci(m)).unwrap_or_else(|| "(none)".into());
         text.push_str(&format!("{variant:<15} depth {depth} nodes {:>10} best {best:<8} {fen}\n", out.nodes));

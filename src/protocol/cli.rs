@@ -217,7 +217,17 @@ pub fn run(cli: Cli) -> i32 {
             let mut out = stdout.lock();
             for r in &cat.rules {
                 let v = &r.variant;
-                let _ = writeln!(out, "{:<24} {:>2}x{:<2} {}  [{}]", v.name, v.files, v.ranks, v.title, v.source);
+                let xb = match crate::protocol::xboard::cecp_name(v) {
+                    None => "not offered".to_string(),
+                    Some(n) if v.xboard_name.is_some() => format!("{n} (built-in)"),
+                    Some(n) if !v.xboard_legality => format!("{n} (-testLegality false)"),
+                    Some(n) => n,
+                };
+                let _ = writeln!(
+                    out,
+                    "{:<22} {:>2}x{:<2}  xboard: {:<34} {}  [{}]",
+                    v.name, v.files, v.ranks, xb, v.title, v.source
+                );
             }
             Ok(())
         }

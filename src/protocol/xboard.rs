@@ -331,14 +331,12 @@ impl XBoard {
         let mut names: Vec<String> = Vec::new();
         for r in &self.engine.catalog.rules {
             let v = &r.variant;
-            let n = v.xboard_name.clone().unwrap_or_else(|| v.name.clone());
-            // A variant whose own name is taken by a different XBoard built-in is not offered.
-            let taken = v.xboard_name.is_none() && is_xboard_builtin(&v.name);
-            if !taken && !names.contains(&n) {
+            let Some(n) = cecp_name(v) else { continue };
+            if !names.contains(&n) {
                 names.push(n);
             }
             for a in &v.aliases {
-                if v.xboard_name.is_none() && !is_xboard_builtin(a) && !names.contains(a) && a != "standard" {
+                if v.xboard_name.is_none() && is_engine_definable(a) && !names.contains(a) && a != "standard" {
                     names.push(a.clone());
                 }
             }
@@ -380,10 +378,10 @@ impl XBoard {
     fn variant_for(&self, name: &str) -> Option<String> {
         let n = name.to_ascii_lowercase();
         let cat = &self.engine.catalog;
-        if let Some(r) = cat.rules.iter().find(|r| r.variant.xboard_name.as_deref() == Some(n.as_str())) {
+        if let Some(r) = cat.rules.iter().find(|r| cecp_name(&r.variant).as_deref() == Some(n.as_str())) {
             return Some(r.variant.name.clone());
         }
-        if is_xboard_builtin(&n) {
+        if !is_engine_definable(&n) {
             return None;
         }
         cat.get(&n).map(|r| r.variant.name.clone())
@@ -846,54 +844,121 @@ fn looks_like_move(s: &str) -> bool {
     b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
 }
 
-/// Variant names XBoard 4.9.1 knows itself.
+/// XBoard 4.9.1's `variantNames` (common.h), in `VariantClass` order. The first 23 are
+/// matched anywhere in a name, the rest only at its start and not followed by a letter
+/// (`StringToVariant` in backend.c).
+const XBOARD_NAMES: [&str; 48] = [
+    "normal",
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+    "unknown",
+    "chuchess",
+];
+const FIRST_PREFIX_ONLY: usize = 23;
+
+/// Variant names XBoard 4.9.1 knows itself (exact names).
 pub fn is_xboard_builtin(name: &str) -> bool {
-    matches!(
-        name,
-        "normal"
-            | "wildcastle"
-            | "nocastle"
-            | "fischerandom"
-            | "bughouse"
-            | "crazyhouse"
-            | "losers"
-            | "suicide"
-            | "giveaway"
-            | "twokings"
-            | "kriegspiel"
-            | "atomic"
-            | "3check"
-            | "shatranj"
-            | "xiangqi"
-            | "shogi"
-            | "capablanca"
-            | "gothic"
-            | "caparandom"
-            | "janus"
-            | "courier"
-            | "falcon"
-            | "berolina"
-            | "cylinder"
-            | "knightmate"
-            | "super"
-            | "makruk"
-            | "asean"
-            | "spartan"
-            | "great"
-            | "grand"
-            | "lion"
-            | "elven"
-            | "chu"
-            | "fairy"
-            | "unknown"
-            | "seirawan"
-            | "twilight"
-    )
+    XBOARD_NAMES.contains(&name)
+}
+
+/// Would XBoard treat `name` as an engine-defined variant? It must not be recognised by
+/// `StringToVariant`: no early name anywhere, no later name as a prefix followed by a
+/// non-letter, and no "w"/"wild" followed by a number (ICC wild types).
+pub fn is_engine_definable(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    for (i, known) in XBOARD_NAMES.iter().enumerate() {
+        if let Some(p) = n.find(known) {
+            if i < FIRST_PREFIX_ONLY {
+                return false;
+            }
+            let next = n.as_bytes().get(p + known.len()).copied();
+            if p == 0 && !next.is_some_and(|c| c.is_ascii_alphabetic()) {
+                return false;
+            }
+        }
+    }
+    let w = n.find("wild").map(|p| p + 4).or_else(|| n.find('w').map(|p| p + 1));
+    if let Some(p) = w {
+        let rest = n[p..].trim_start_matches([' ', '(', '/']);
+        if rest.starts_with(|c: char| c.is_ascii_digit()) {
+            return false;
+        }
+    }
+    n != "normal"
+}
+
+/// The name under which a variant is offered to XBoard: its built-in name, else our name,
+/// else our name without separators when XBoard would mistake ours for a built-in one
+/// (`courier-modern` would be read as `courier`; `couriermodern` is not).
+pub fn cecp_name(v: &crate::variant::Variant) -> Option<String> {
+    if let Some(x) = &v.xboard_name {
+        return Some(x.clone());
+    }
+    if is_engine_definable(&v.name) {
+        return Some(v.name.clone());
+    }
+    let squeezed: String = v.name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    if is_engine_definable(&squeezed) { Some(squeezed) } else { None }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_defined_names() {
+        for ok in
+            ["couriermodern", "shoshogi", "chushogi", "verney", "shortsliders", "leapingbat", "big16", "tsiushogi"]
+        {
+            assert!(is_engine_definable(ok), "{ok}");
+        }
+        for bad in ["courier-modern", "chu", "normal", "courier", "atomic-x", "w3", "wild 5", "super-x", "xshatranjx"] {
+            assert!(!is_engine_definable(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn ten_rank_notation() {

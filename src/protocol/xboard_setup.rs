@@ -109,7 +109,7 @@ const NAME_HINTS: &[(&str, &str)] = &[
     ("dragon-horse", "pbishop"),
     ("grasshopper", "grasshopper"),
     ("silver", "silver"),
-    ("gold", "wizard"),
+    ("gold", "wazir"),
     ("falcon", "falcon"),
     ("lance", "lance"),
     ("lion", "lion"),
@@ -124,6 +124,13 @@ const NAME_HINTS: &[(&str, &str)] = &[
 
 fn slot_of(name: &str) -> Option<usize> {
     SLOTS.iter().position(|s| *s == name)
+}
+
+/// The XBoard image slot whose name fits a piece name best.
+fn hint_slot(name: &str) -> Option<usize> {
+    let hint =
+        NAME_HINTS.iter().find(|(n, _)| name == *n).or_else(|| NAME_HINTS.iter().find(|(n, _)| name.contains(n)));
+    hint.and_then(|(_, img)| slot_of(img))
 }
 
 /// Table letter(s) of a token without the `+` (the letter and its `'`/`!` mark).
@@ -145,17 +152,35 @@ pub fn piece_to_char(v: &Variant) -> String {
         table[KING_SLOT] = Some(letters(&v.pieces[k].token).to_string());
         placed[k] = true;
     }
-    // Named images first.
+    // Shogi-style pairs: XBoard pairs slot i (< 11) with its promoted partner in slot i + 11
+    // (the default `promoPartner`), which its shogi parent uses for '+' promotions.
+    for hinted_pass in [true, false] {
+        for (i, p) in v.pieces.iter().enumerate() {
+            let Some(b) = p.base else { continue };
+            let b = b as usize;
+            if placed[i] || placed[b] {
+                continue;
+            }
+            let free = |s: usize| table[s].is_none() && table[s + 11].is_none();
+            let slot = if hinted_pass {
+                hint_slot(&v.pieces[b].name).filter(|&s| s < 11 && free(s))
+            } else {
+                (0..11).find(|&s| free(s))
+            };
+            if let Some(s) = slot {
+                table[s] = Some(letters(&v.pieces[b].token).to_string());
+                table[s + 11] = Some("+".into());
+                placed[b] = true;
+                placed[i] = true;
+            }
+        }
+    }
+    // Named images next.
     for (i, p) in v.pieces.iter().enumerate() {
-        if placed[i] {
+        if placed[i] || p.base.is_some() {
             continue;
         }
-        let hint = NAME_HINTS
-            .iter()
-            .find(|(n, _)| p.name == *n)
-            .or_else(|| NAME_HINTS.iter().find(|(n, _)| p.name.contains(n)));
-        if let Some((_, img)) = hint
-            && let Some(s) = slot_of(img)
+        if let Some(s) = hint_slot(&p.name)
             && table[s].is_none()
             && s != KING_SLOT
         {
@@ -232,7 +257,8 @@ mod tests {
         assert!(w.starts_with("PNBRQ"), "{t}");
         let v = &c.get("shoshogi").unwrap().variant;
         let t = piece_to_char(v);
-        assert!(t.contains("^P") && t.contains("^E"), "{t}");
+        // Like Fairy-Stockfish's table: promoted forms 11 slots after their base pieces.
+        assert_eq!(t, "PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k");
         assert_eq!(parent(v), "shogi");
         let (lines, missing) = piece_lines(v);
         assert!(missing.is_empty());

@@ -163,12 +163,19 @@ impl Searcher {
         self.shared.clone()
     }
 
+    /// Resets the stop and ponder flags for a new search. Call it *before* handing the search
+    /// to another thread: a `stop` that arrives between the spawn and the start of the
+    /// search must not be lost (it would leave an infinite search running forever).
+    pub fn prepare(&self, limits: &Limits) {
+        self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
+    }
+
     /// Searches `pos` (whose move history is the game so far) and returns the best move.
     /// `report` is called from the main search thread after every iteration (and line).
+    /// The flags must have been reset with `prepare`.
     pub fn run(&self, pos: &Position, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
         let sh = &*self.shared;
-        sh.stop.store(false, Ordering::Relaxed);
-        sh.pondering.store(limits.ponder, Ordering::Relaxed);
         for n in &sh.nodes {
             n.store(0, Ordering::Relaxed);
         }
@@ -323,6 +330,10 @@ impl<'a> Worker<'a> {
         let mut outcome = Outcome { best: Some(self.root_moves[0].mv), ..Outcome::default() };
         let mut depth = 1 + (self.id as i32 % 3);
         while depth <= max_depth {
+            // Iterations can be very short (forced mates): look at the flag between them too.
+            if self.sh.stop.load(Ordering::Relaxed) {
+                break;
+            }
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }

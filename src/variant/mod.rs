@@ -109,6 +109,9 @@ pub struct Variant {
     /// The name of this variant among XBoard's built-in variants (`normal`, `courier`...):
     /// under CECP it is offered and selected by that name, and XBoard knows its rules.
     pub xboard_name: Option<String>,
+    /// False when XBoard's own legality checks cannot follow the rules (several royals,
+    /// pieces XBetza cannot describe...): host such variants with `-testLegality false`.
+    pub xboard_legality: bool,
     pub files: u8,
     pub ranks: u8,
     /// The squares of the board.
@@ -320,7 +323,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
                 | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" | "xboardName" => {
+                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -514,6 +517,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             })
             .unwrap_or_default(),
         xboard_name: get("xboardName").map(|(v, _)| v.to_ascii_lowercase()),
+        xboard_legality: boolean("xboardLegality", true)?,
         files: files as u8,
         ranks: ranks as u8,
         board: board.without(holes),

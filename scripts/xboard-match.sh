@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs an XBoard 4.9.1 match (headless, under Xvfb) and prints the score.
+#
+#   scripts/xboard-match.sh VARIANT [GAMES] [TC] [INC] [ENGINE1] [ENGINE2]
+#   scripts/xboard-match.sh couriermodern 2 0:05 0.05
+#   scripts/xboard-match.sh courier 10 0:10 0.1 "target/release/kirin xboard" "/usr/games/fairymax"
+#
+# VARIANT is the name XBoard uses (`normal`, `shatranj`, `courier`, or one of Kirin's
+# engine-defined names as listed in its `feature variants`). ENGINE1/ENGINE2 default to
+# Kirin; the first engine defines engine-defined variants (setup/piece), so keep Kirin first
+# for those. The PGN and XBoard's debug log go to $OUT (default /tmp/kirin-xboard-VARIANT).
+#
+# Exit status 1 if the match did not produce a result for every game, or if the debug log
+# shows an illegal move, an error reply, a missing setup, or a crash of an engine.
+# XBOARD_OPTS adds XBoard options (e.g. "-testLegality false").
+set -uo pipefail
+cd "$(dirname "$0")/.."
+variant=${1:?variant}
+games=${2:-2}
+tc=${3:-0:05}
+inc=${4:-0.05}
+kirin="$(pwd)/target/release/kirin"
+e1=${5:-"$kirin xboard"}
+e2=${6:-"$kirin xboard"}
+out=${OUT:-/tmp/kirin-xboard-$variant}
+mkdir -p "$out"
+rm -f "$out/games.pgn" "$out/xboard.debug"
+[ -x "$kirin" ] || cargo build --release --quiet
+# Variants whose rules XBoard cannot check are hosted with legality testing off.
+if "$kirin" variants | grep -E "xboard: $variant \(-testLegality false\)" >/dev/null; then
+  XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"
+  echo "$variant: XBoard cannot check these rules; running with -testLegality false"
+fi
+command -v xvfb-run >/dev/null || { echo "xvfb-run not installed (apt-get install xvfb xboard)"; exit 1; }
+
+log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
+  -fcp "$e1" -fd "$out" -scp "$e2" -sd "$out" \
+  -variant "$variant" -mg "$games" -tc "$tc" -inc "$inc" \
+  -sgf "$out/games.pgn" -debug -nameOfDebugFile "$out/xboard.debug" \
+  -saveSettingsOnExit false -xexit -noGUI -ringBellAfterMoves false -popupExitMessage false \
+  ${XBOARD_OPTS:-} 2>&1)
+status=$?
+score=$(echo "$log" | grep -E "final score" | tail -1)
+echo "$variant: ${score:-no final score} (xboard exit $status)"
+results=$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$out/games.pgn" 2>/dev/null || echo 0)
+echo "$variant: $results of $games games have a result in $out/games.pgn"
+grep -h "^{" "$out/games.pgn" 2>/dev/null | head -0
+endings=$(grep -oE '\{[^}]*\} (1-0|0-1|1/2-1/2)$' "$out/games.pgn" 2>/dev/null | sort | uniq -c)
+[ -n "$endings" ] && echo "$endings" | sed "s/^/$variant: /"
+bad=$(grep -E "Illegal move|Error \(|did not send setup|tellusererror|Engine .* died|crashed|Unknown variant" "$out/xboard.debug" 2>/dev/null | grep -v "^.*>.*option" | head -5)
+if [ -n "$bad" ]; then
+  echo "$variant: problems in $out/xboard.debug:"
+  echo "$bad"
+  exit 1
+fi
+[ "$results" -eq "$games" ] || exit 1
+exit 0
