@@ -1,0 +1,266 @@
+//! CECP / XBoard protocol through the real binary: handshake, engine-defined variants,
+//! bad input (one line in the protocol's format, state unchanged, engine still answering),
+//! 0-based ranks on 10-rank boards, and `ping` ordering while thinking.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_kirin");
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(BIN).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines: rx }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one that satisfies `until` (10 s timeout).
+    fn read_until(&self, until: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut v = Vec::new();
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(10)) {
+                Ok(l) => {
+                    let done = until(&l);
+                    v.push(l);
+                    if done {
+                        return v;
+                    }
+                }
+                Err(_) => panic!("timeout; got so far: {v:?}"),
+            }
+        }
+    }
+
+    /// Sends `ping n` and returns everything printed before the `pong n`.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let pong = format!("pong {n}");
+        let mut v = self.read_until(|l| l == pong);
+        v.pop();
+        v
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn handshake(e: &mut Engine) -> Vec<String> {
+    e.send("xboard");
+    e.send("protover 2");
+    e.read_until(|l| l.contains("done=1"))
+}
+
+#[test]
+fn feature_negotiation() {
+    let mut e = Engine::start(&["xboard"]);
+    let f = handshake(&mut e);
+    assert_eq!(f[0], "feature done=0");
+    let all = f.join("\n");
+    for needed in ["ping=1", "setboard=1", "usermove=1", "colors=0", "sigint=0", "debug=1", "analyze=1", "highlight=1"] {
+        assert!(all.contains(needed), "{needed} missing in {all}");
+    }
+    assert!(!all.contains("setscore"), "XBoard 4.9.1 crashes on setscore before option");
+    for l in f.iter().filter(|l| l.contains("option=")) {
+        assert_eq!(l.matches("option=").count(), 1, "one option per line: {l}");
+    }
+    let variants = f.iter().find(|l| l.contains("variants=")).unwrap();
+    assert!(variants.contains("\"normal,"), "{variants}");
+    for v in ["shatranj", "courier", "couriermodern", "shoshogi", "verney"] {
+        assert!(variants.contains(v), "{v} not offered: {variants}");
+    }
+    assert!(!variants.contains("courier-modern"), "XBoard would read courier-modern as courier");
+}
+
+#[test]
+fn engine_defined_variant_sends_setup_before_pong() {
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant couriermodern");
+    let out = e.sync(1);
+    assert!(out[0].starts_with("setup (PNBRQ"), "{out:?}");
+    assert!(out[0].contains(" 12x8+0_fairy rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1"), "{out:?}");
+    assert!(out.iter().any(|l| l == "piece K& KisO3"), "{out:?}");
+    assert!(out.iter().any(|l| l == "piece P& fmWfceFifmnD"), "{out:?}");
+    // Built-in variants get no setup.
+    e.send("new");
+    e.send("variant courier");
+    assert!(e.sync(2).is_empty());
+    // ... and XBoard's courier starts before the compulsory moves.
+    // (a2a3 is impossible in Fairy-Stockfish's array, where that pawn is already on a4.)
+    e.send("force");
+    e.send("usermove a2a3");
+    assert!(e.sync(3).is_empty(), "pawns on the 2nd rank in XBoard's courier");
+}
+
+#[test]
+fn bad_input_is_answered_and_state_kept() {
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e5");
+    e.send("usermove e2");
+    e.send("frobnicate 3");
+    e.send("undo");
+    e.send("variant nosuchgame");
+    e.send("level 40 x 0");
+    e.send("sd zero");
+    e.send("memory lots");
+    e.send("option NoSuchOption=1");
+    // Commands that must never produce an error (python-chess treats Error as fatal).
+    for quiet in ["random", "computer", "nopost", "post", ".", "easy", "hard", "accepted ping", "rejected san", "name Foo", "rating 2000 2100", "ics -", "hover e4", "bk", "exit"] {
+        e.send(quiet);
+    }
+    let out = e.sync(1);
+    assert_eq!(
+        out,
+        vec![
+            "Illegal move: e2e5",
+            "Illegal move: e2",
+            "Error (unknown command): frobnicate 3",
+            "Error (command not legal now): undo",
+            "Error (unsupported variant): variant nosuchgame",
+            "Error (bad argument): level 40 x 0",
+            "Error (bad argument): sd zero",
+            "Error (bad argument): memory lots",
+            "Error (unknown option): option NoSuchOption=1",
+        ]
+    );
+    // The game is still at the start: e2e4 is legal, and undo works once.
+    e.send("usermove e2e4");
+    e.send("undo");
+    e.send("usermove d2d4");
+    assert!(e.sync(2).is_empty());
+    // A bad setboard: error to the user, then every move is refused until a good one.
+    e.send("setboard 8/8/8 w - - 0 1");
+    e.send("usermove d7d5");
+    let out = e.sync(3);
+    assert!(out[0].starts_with("tellusererror Illegal position"), "{out:?}");
+    assert_eq!(out[1], "Illegal move: d7d5");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    e.send("usermove e1g1");
+    assert!(e.sync(4).is_empty());
+}
+
+#[test]
+fn plays_legal_moves_and_claims_mate() {
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("sd 4");
+    e.send("usermove e2e4");
+    let out = e.read_until(|l| l.starts_with("move "));
+    let mv = out.last().unwrap().trim_start_matches("move ").to_string();
+    assert!(["e7e5", "e7e6", "c7c5", "d7d5", "g8f6", "b8c6", "c7c6", "d7d6", "g7g6", "a7a6", "b7b6", "h7h6", "a7a5", "b7b5", "f7f5", "f7f6", "g7g5", "h7h5", "b8a6", "g8h6"].contains(&mv.as_str()), "{mv}");
+    // Fool's mate position, the engine (White) mates and claims the result.
+    e.send("new");
+    e.send("force");
+    e.send("setboard rnbqkbnr/ppppp2p/8/5pp1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    e.send("sd 3");
+    e.send("go");
+    let out = e.read_until(|l| l.starts_with("1-0"));
+    assert!(out.contains(&"move d1h5".to_string()), "{out:?}");
+    assert_eq!(out.last().unwrap(), "1-0 {White mates}");
+}
+
+#[test]
+fn ping_while_thinking_is_answered_after_the_move() {
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("st 0.3");
+    e.send("usermove e2e4");
+    e.send("ping 7");
+    let out = e.read_until(|l| l == "pong 7");
+    let move_at = out.iter().position(|l| l.starts_with("move ")).expect("a move before the pong");
+    assert_eq!(move_at + 1, out.len() - 1, "pong right after the move: {out:?}");
+}
+
+#[test]
+fn move_now_and_analysis() {
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("exit");
+    let out = e.sync(1);
+    // Thinking lines: ply score time nodes seldepth nps tbhits TAB pv.
+    let thinking: Vec<&String> = out.iter().filter(|l| l.contains('\t')).collect();
+    assert!(!thinking.is_empty(), "{out:?}");
+    for l in &thinking {
+        let (nums, _pv) = l.split_once('\t').unwrap();
+        assert_eq!(nums.split_whitespace().count(), 7, "{l}");
+    }
+    // '?' makes the engine move at once.
+    e.send("level 0 60 0");
+    e.send("go");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = std::time::Instant::now();
+    e.send("?");
+    e.read_until(|l| l.starts_with("move "));
+    assert!(t.elapsed() < Duration::from_millis(500), "move-now took {:?}", t.elapsed());
+}
+
+#[test]
+fn ten_rank_boards_use_zero_based_ranks() {
+    let dir = std::env::temp_dir().join(format!("kirin-xb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ini = dir.join("ten.ini");
+    std::fs::write(
+        &ini,
+        "[tenrank]\nboard = 10x10\npiece = P pawn fmWfcF\npiece = R rook R\npiece = K king K\nroyal = K\npromote.P = R\n\
+         startFen = 4k5/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R3K4R w - - 0 1\n",
+    )
+    .unwrap();
+    let mut e = Engine::start(&["--variants", ini.to_str().unwrap(), "xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant tenrank");
+    let out = e.sync(1);
+    assert!(out[0].starts_with("setup ("), "{out:?}");
+    e.send("force");
+    // White's a-pawn from rank 2 to rank 3 is "a1a2" in CECP on a 10-rank board.
+    e.send("usermove a1a2");
+    e.send("usermove a2a3");
+    assert_eq!(e.sync(2), vec!["Illegal move: a2a3"]);
+    e.send("sd 2");
+    e.send("go");
+    let out = e.read_until(|l| l.starts_with("move "));
+    let mv = out.last().unwrap();
+    // Black's pawns stand on rank 9 = CECP rank 8.
+    assert!(mv.contains('8') || mv.contains('9'), "{mv}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
