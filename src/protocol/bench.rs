@@ -21,7 +21,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("verney", "startpos"),
 ];
 
-pub const DEFAULT_DEPTH: i32 = 7;
+pub const DEFAULT_DEPTH: i32 = 8;
 
 /// Runs the bench and returns its report (one line per position, then totals).
 pub fn run_bench(cat: &Catalog, depth: Option<i32>, hash_mb: usize, threads: usize) -> String {
