@@ -62,6 +62,9 @@ pub struct Values {
     pub passed_span: [Vec<Bitboard>; 2],
     /// `near[square]`: squares within two king steps (king-safety zone).
     pub near: Vec<Bitboard>,
+    /// Average empty-board mobility of each type (the evaluation's mobility term counts the
+    /// difference, so that material values stay as derived).
+    pub mob_avg: Vec<i32>,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -207,7 +210,10 @@ impl Values {
                         pos.eg += (120.0 * progress * progress) as i32;
                     }
                     if royal {
-                        pos.mg = -12 * adv.min(3) + central.min(0.0) as i32;
+                        // Middlegame: stay home, preferably away from the centre files
+                        // (where pawn shelters usually are); endgame: centralise.
+                        let edge = (sq.file() as i32).min(v.files as i32 - 1 - sq.file() as i32);
+                        pos.mg = -15 * adv.min(3) + if edge <= 2 { 10 } else { 0 };
                         pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k])) as i32;
                     }
                     let total = Score { mg: sign * (value[k] + pos.mg), eg: sign * (value[k] + pos.eg) };
@@ -235,7 +241,8 @@ impl Values {
                 }
             }
         }
-        Values { value, psq, phase_weight, max_phase: 0, pawn_mask: pawn_types, passed_span, near }
+        let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
+        Values { value, psq, phase_weight, max_phase: 0, pawn_mask: pawn_types, passed_span, near, mob_avg }
     }
 }
 

@@ -59,6 +59,33 @@ pub fn evaluate(pos: &Position) -> i32 {
         mg += sign * danger;
     }
 
+    // Mobility: squares each non-pawn piece reaches now (own pieces excluded), against its
+    // empty-board average. Slides are blocked by any piece, as in move generation.
+    let t = pos.tables();
+    let occ = pos.occupied();
+    for c in Color::BOTH {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let own = pos.color_bb(c);
+        let mut total = 0;
+        for sq in own {
+            let p = pos.piece_at(sq);
+            let k = p.kind() as usize;
+            if vals.pawn_mask & (1 << k) != 0 || rules.royal_mask & (1 << k) != 0 {
+                continue;
+            }
+            let pt = &t.pieces[c.index()][k];
+            let mut reach = t.pool[pt.capture as usize][sq.index()] | t.pool[pt.quiet as usize][sq.index()];
+            for r in &pt.rays {
+                if !r.initial {
+                    reach |= t.slide(r, sq, occ);
+                }
+            }
+            total += reach.without(own).count() as i32 - vals.mob_avg[k];
+        }
+        mg += sign * 3 * total;
+        eg += sign * 3 * total;
+    }
+
     let score = (mg * phase + eg * (max - phase)) / max;
     let stm = if pos.side_to_move() == Color::White { score } else { -score };
     stm + TEMPO

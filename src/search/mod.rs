@@ -646,6 +646,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.pos.make_move(m);
+            self.sh.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1;
             let mut score;
@@ -867,6 +868,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.make_move(m);
+            self.sh.tt.prefetch(self.pos.key());
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);
             self.pos.unmake_move();
             if self.stopped {
