@@ -15,6 +15,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod protocol;
+pub mod rules;
 pub mod search;
 pub mod square;
 pub mod values;

@@ -325,6 +325,7 @@ impl Position {
                 let p = self.piece_at(from);
                 self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
             }
+            crate::rules::lion::filter(self, out, start);
             return;
         };
         for from in self.color_bb(us) {
@@ -358,6 +359,7 @@ impl Position {
                 out.swap_remove(i);
             }
         }
+        crate::rules::lion::filter(self, out, start);
     }
 
     /// Makes the move and tests whether the royal that was protected before the move
@@ -515,6 +517,7 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let t = self.tables();
+        let paths = self.variant().two_leg_paths;
         let mut merged = Bitboard::EMPTY;
         let mut passes = Bitboard::EMPTY;
         let occ_at = |s: Square| -> u8 {
@@ -569,6 +572,11 @@ impl Position {
                                 // Destructive first leg: a real two-leg move (legality is
                                 // always tested after generation, so no mask here).
                                 self.emit_two_leg(pt, p, from, s, u, out);
+                            } else if paths {
+                                // Every path is its own move (Chu Shogi as lishogi counts it).
+                                if qmask.any() || o2 == 1 {
+                                    self.emit_two_leg(pt, p, from, s, u, out);
+                                }
                             } else if u == from {
                                 if qmask.any() {
                                     passes.set(s);
@@ -713,17 +721,21 @@ impl Position {
         }
         let zone = self.rules().zones[p.color().index()];
         let (zf, zt) = (zone.contains(m.from), zone.contains(m.to));
-        let eligible = match v.promotion_style {
-            PromotionStyle::End => zt,
-            PromotionStyle::StartOrEnd => zf || zt,
-            PromotionStyle::EntryOrCapture => {
-                if capture {
-                    zf || zt
-                } else {
-                    zt && !zf
+        let rules = self.rules();
+        let last_rank = rules.last_rank_promoter_mask & (1u64 << p.kind()) != 0
+            && rules.last_ranks[p.color().index()].contains(m.to);
+        let eligible = last_rank
+            || match v.promotion_style {
+                PromotionStyle::End => zt,
+                PromotionStyle::StartOrEnd => zf || zt,
+                PromotionStyle::EntryOrCapture => {
+                    if capture {
+                        zf || zt
+                    } else {
+                        zt && !zf
+                    }
                 }
-            }
-        };
+            };
         if !eligible {
             out.push(m);
             return;

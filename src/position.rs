@@ -38,6 +38,14 @@ pub struct Rules {
     pub partner_mask: u64,
     /// Promotion zone per colour.
     pub zones: [Bitboard; 2],
+    /// Last rank per colour (for `promoteOnLastRank`).
+    pub last_ranks: [Bitboard; 2],
+    /// Bit `t` set for types in `promoteOnLastRank`.
+    pub last_rank_promoter_mask: u64,
+    /// Bit `t` set for Lion types (lion-trading rules).
+    pub lion_mask: u64,
+    /// Bit `t` set for victims that do not make a bridge (lion-trading rules).
+    pub lion_bridge_exempt_mask: u64,
     /// Evaluation values and piece-square tables.
     pub values: Values,
 }
@@ -69,6 +77,12 @@ impl Rules {
             None => !0,
         };
         let zones = [variant.promotion_zone_of(false), variant.promotion_zone_of(true)];
+        let last_ranks =
+            [Bitboard::rank_mask(variant.ranks - 1) & variant.board, Bitboard::rank_mask(0) & variant.board];
+        let mask_of = |list: &[PieceType]| list.iter().fold(0u64, |m, t| m | (1u64 << t));
+        let last_rank_promoter_mask = mask_of(&variant.promote_on_last_rank);
+        let lion_mask = mask_of(&variant.lions);
+        let lion_bridge_exempt_mask = mask_of(&variant.lion_bridge_exempt);
         let eval_pawns =
             if pawn_mask != 0 { pawn_mask } else { variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0) };
         let mut values = Values::build(&variant, &tables, eval_pawns, &variant.value_overrides);
@@ -91,6 +105,10 @@ impl Rules {
             castler_mask,
             partner_mask,
             zones,
+            last_ranks,
+            last_rank_promoter_mask,
+            lion_mask,
+            lion_bridge_exempt_mask,
             values,
         });
         // The start position must be a valid position of the variant.
@@ -245,6 +263,15 @@ pub struct State {
     /// Piece captured by the last move (first capture for two-leg moves).
     pub captured: Piece,
     pub plies_from_null: u32,
+    /// Square where the last move captured a Lion with a non-Lion (255 = none).
+    pub lion_capture: u8,
+}
+
+impl State {
+    /// The square of the last capture of a Lion by a non-Lion, if the last move was one.
+    pub fn last_lion_capture(&self) -> Option<Square> {
+        if self.lion_capture == 255 { None } else { Some(Square::from_index(self.lion_capture as usize)) }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -405,6 +432,7 @@ impl Position {
                 last_move: Move::NONE,
                 captured: Piece::NONE,
                 plies_from_null: 0,
+                lion_capture: 255,
             },
             history: Vec::new(),
             start_fullmove: 1,
@@ -589,6 +617,9 @@ impl Position {
         for sq in self.st.virgin {
             k ^= KEYS.virgin[sq.index()];
         }
+        if self.st.lion_capture != 255 {
+            k ^= KEYS.extra[self.st.lion_capture as usize];
+        }
         if self.side == Color::Black {
             k ^= KEYS.side;
         }
@@ -746,7 +777,13 @@ impl Position {
         self.st.rule50 += 1;
         self.st.plies_from_null += 1;
         self.st.captured = Piece::NONE;
+        if self.st.lion_capture != 255 {
+            self.st.key ^= KEYS.extra[self.st.lion_capture as usize];
+            self.st.lion_capture = 255;
+        }
         let pawn_mask = self.rules.pawn_mask;
+        let lion_mask = self.rules.lion_mask;
+        let mover_is_lion = lion_mask & (1u64 << self.board[m.from.index()].kind()) != 0;
         match m.kind {
             MoveKind::Normal | MoveKind::EpStep => {
                 let p = self.board[m.from.index()];
@@ -755,6 +792,9 @@ impl Position {
                     self.st.captured = cap;
                     self.remove(m.to);
                     self.st.rule50 = 0;
+                    if lion_mask & (1u64 << cap.kind()) != 0 && !mover_is_lion {
+                        self.note_lion_capture(m.to);
+                    }
                 }
                 if m.to != m.from {
                     self.remove(m.from);
@@ -816,6 +856,9 @@ impl Position {
                     self.st.captured = mid;
                     self.remove(m.aux);
                     self.st.rule50 = 0;
+                    if lion_mask & (1u64 << mid.kind()) != 0 && !mover_is_lion {
+                        self.note_lion_capture(m.aux);
+                    }
                 }
                 let cap = self.board[m.to.index()];
                 if cap.is_some() {
@@ -824,6 +867,9 @@ impl Position {
                     }
                     self.remove(m.to);
                     self.st.rule50 = 0;
+                    if lion_mask & (1u64 << cap.kind()) != 0 && !mover_is_lion {
+                        self.note_lion_capture(m.to);
+                    }
                 }
                 self.put(
                     m.to,
@@ -848,6 +894,14 @@ impl Position {
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
         self.history.push(Undo { state: saved, changes });
+    }
+
+    fn note_lion_capture(&mut self, sq: Square) {
+        if self.st.lion_capture != 255 {
+            self.st.key ^= KEYS.extra[self.st.lion_capture as usize];
+        }
+        self.st.lion_capture = sq.index() as u8;
+        self.st.key ^= KEYS.extra[sq.index()];
     }
 
     /// Takes back the last move.

@@ -142,6 +142,18 @@ pub struct Variant {
     pub castling_partners: Option<Vec<PieceType>>,
     /// `value.X = N` lines: evaluation values that replace the derived ones.
     pub value_overrides: Vec<(PieceType, i32)>,
+    /// Two-leg moves are distinct per path (first-leg square), even when the first leg
+    /// captures nothing; otherwise such moves merge with ordinary moves to the same square.
+    pub two_leg_paths: bool,
+    /// Pieces that may promote on reaching the last rank even when the promotion style
+    /// would not allow it (Chu Shogi pawns and lances).
+    pub promote_on_last_rank: Vec<PieceType>,
+    /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
+    pub lions: Vec<PieceType>,
+    /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
+    pub lion_bridge_exempt: Vec<PieceType>,
+    /// Okazaki rule: counterstrike allowed against an unprotected lion.
+    pub okazaki: bool,
     /// Where the definition was read (for messages).
     pub origin: Origin,
 }
@@ -323,7 +335,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
                 | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" => {
+                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "twoLegPaths" | "promoteOnLastRank" | "lions" | "lionBridgeExempt"
+                | "okazaki" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -424,6 +437,9 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         None => lookup("P").into_iter().collect(),
     };
     let castling_partners = list("castlingPartners", &pieces)?;
+    let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
+    let lions = list("lions", &pieces)?.unwrap_or_default();
+    let lion_bridge_exempt = list("lionBridgeExempt", &pieces)?.unwrap_or_default();
     // '+X' tokens are promoted forms of X.
     let bases: Vec<Option<PieceType>> = pieces.iter().map(|p| p.token.strip_prefix('+').and_then(lookup)).collect();
     for (i, p) in pieces.iter().enumerate() {
@@ -537,6 +553,11 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         perpetual_check: endv("perpetualCheck")?,
         castling_partners,
         value_overrides,
+        two_leg_paths: boolean("twoLegPaths", false)?,
+        promote_on_last_rank,
+        lions,
+        lion_bridge_exempt,
+        okazaki: boolean("okazaki", false)?,
         origin: s.origin.clone(),
     };
     Ok(v)
