@@ -116,7 +116,7 @@ impl Engine {
         let mut played = Vec::with_capacity(moves.len());
         for s in moves {
             let m = pos.parse_move(s).map_err(|e| e.to_string())?;
-            pos.make_move(m);
+            pos.make_move_tracked(m);
             played.push(m);
         }
         self.root = root;
@@ -130,7 +130,7 @@ impl Engine {
     /// Plays a legal move (from `Position::parse_move` or a search) on the game.
     pub fn play(&mut self, m: Move) {
         self.stop_search();
-        self.pos.make_move(m);
+        self.pos.make_move_tracked(m);
         self.moves.push(m);
     }
 

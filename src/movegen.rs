@@ -177,6 +177,22 @@ impl Position {
         self.royal_squares(c).lsb()
     }
 
+    /// True when any royal of the side to move is attacked (with or without a check rule).
+    pub fn royal_attacked(&self) -> bool {
+        let us = self.side_to_move();
+        self.royal_squares(us).iter().any(|k| self.is_attacked(k, !us, self.blockers()))
+    }
+
+    /// Makes a move and, where the variant needs it (perpetual-check rule), records whether
+    /// the side now to move has a royal under attack.
+    pub fn make_move_tracked(&mut self, m: Move) {
+        self.make_move(m);
+        if self.rules().track_checks {
+            let c = self.royal_attacked();
+            self.set_checked(c);
+        }
+    }
+
     /// True when the side to move's protected royal is attacked.
     pub fn in_check(&self) -> bool {
         let us = self.side_to_move();
@@ -200,6 +216,12 @@ impl Position {
         }
         if let Some(val) = v.bare_king {
             for c in [!us, us] {
+                if v.bare_king_strict {
+                    if self.bared_strict(c) {
+                        return Some(end_value_result(val, c, "bare king"));
+                    }
+                    continue;
+                }
                 let mine = self.total(c) - self.royal_count(c);
                 let theirs = self.total(!c) - self.royal_count(!c);
                 let need = 1 + u16::from(v.bare_king_counter && c == us);
@@ -209,6 +231,55 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Lishogi's bare-king test for Chu Shogi (`bareKingStrict`): `c` has a single royal and
+    /// nothing else that can still move; the opponent has a single royal, is not attacked,
+    /// and has at least one counted piece (not in `bareKingIgnore`, not immobile), and
+    /// either two or more of them or one that `c`'s royal cannot take at once.
+    fn bared_strict(&self, c: Color) -> bool {
+        let t = self.tables();
+        let ignore = self.rules().bare_king_ignore_mask;
+        let royal_mask = self.rules().royal_mask;
+        let live = |side: Color, sq: Square| {
+            let p = self.piece_at(sq);
+            t.pieces[side.index()][p.kind() as usize].mobile.contains(sq)
+        };
+        if self.royal_count(c) != 1 || self.royal_count(!c) != 1 {
+            return false;
+        }
+        let mine = self
+            .color_bb(c)
+            .iter()
+            .filter(|&sq| royal_mask & (1 << self.piece_at(sq).kind()) == 0 && live(c, sq))
+            .count();
+        if mine != 0 {
+            return false;
+        }
+        let theirs: Vec<Square> = self
+            .color_bb(!c)
+            .iter()
+            .filter(|&sq| {
+                let k = self.piece_at(sq).kind();
+                royal_mask & (1 << k) == 0 && ignore & (1 << k) == 0 && live(!c, sq)
+            })
+            .collect();
+        if theirs.is_empty() {
+            return false;
+        }
+        let their_royal = self.royal_squares(!c).lsb();
+        if their_royal.is_some_and(|k| self.is_attacked(k, c, self.occupied())) {
+            return false;
+        }
+        if theirs.len() >= 2 {
+            return true;
+        }
+        let my_royal = self.royal_squares(c).lsb();
+        let adjacent = my_royal.is_some_and(|k| {
+            let s = theirs[0];
+            (k.file() as i32 - s.file() as i32).abs() <= 1 && (k.rank() as i32 - s.rank() as i32).abs() <= 1
+        });
+        !adjacent
     }
 
     fn guard(&self) -> Option<Guard> {

@@ -12,7 +12,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::Piece;
 use crate::square::{Color, NUM_SQUARES, Square};
 use crate::values::{Score, Values};
-use crate::variant::{MAX_PIECE_TYPES, PieceType, Variant};
+use crate::variant::{EndValue, MAX_PIECE_TYPES, PieceType, Variant};
 use crate::zobrist::KEYS;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -46,6 +46,11 @@ pub struct Rules {
     pub lion_mask: u64,
     /// Bit `t` set for victims that do not make a bridge (lion-trading rules).
     pub lion_bridge_exempt_mask: u64,
+    /// Bit `t` set for types in `bareKingIgnore`.
+    pub bare_king_ignore_mask: u64,
+    /// Record in each state whether the side to move's royal is attacked (needed by the
+    /// perpetual-check rule).
+    pub track_checks: bool,
     /// Evaluation values and piece-square tables.
     pub values: Values,
 }
@@ -83,6 +88,8 @@ impl Rules {
         let last_rank_promoter_mask = mask_of(&variant.promote_on_last_rank);
         let lion_mask = mask_of(&variant.lions);
         let lion_bridge_exempt_mask = mask_of(&variant.lion_bridge_exempt);
+        let bare_king_ignore_mask = mask_of(&variant.bare_king_ignore);
+        let track_checks = variant.perpetual_check.is_some();
         let eval_pawns =
             if pawn_mask != 0 { pawn_mask } else { variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0) };
         let mut values = Values::build(&variant, &tables, eval_pawns, &variant.value_overrides);
@@ -109,6 +116,8 @@ impl Rules {
             last_rank_promoter_mask,
             lion_mask,
             lion_bridge_exempt_mask,
+            bare_king_ignore_mask,
+            track_checks,
             values,
         });
         // The start position must be a valid position of the variant.
@@ -265,6 +274,8 @@ pub struct State {
     pub plies_from_null: u32,
     /// Square where the last move captured a Lion with a non-Lion (255 = none).
     pub lion_capture: u8,
+    /// The side to move's royal is attacked here (recorded when `Rules::track_checks`).
+    pub checked: bool,
 }
 
 impl State {
@@ -433,6 +444,7 @@ impl Position {
                 captured: Piece::NONE,
                 plies_from_null: 0,
                 lion_capture: 255,
+                checked: false,
             },
             history: Vec::new(),
             start_fullmove: 1,
@@ -777,6 +789,7 @@ impl Position {
         self.st.rule50 += 1;
         self.st.plies_from_null += 1;
         self.st.captured = Piece::NONE;
+        self.st.checked = false;
         if self.st.lion_capture != 255 {
             self.st.key ^= KEYS.extra[self.st.lion_capture as usize];
             self.st.lion_capture = 255;
@@ -977,6 +990,56 @@ impl Position {
         false
     }
 
+    /// Records whether the side to move's royal is attacked (see `Rules::track_checks`).
+    pub fn set_checked(&mut self, v: bool) {
+        self.st.checked = v;
+    }
+
+    /// Outcome of a repetition of the current position, for the side to move, if the
+    /// position occurred before: within the last `ply` plies (inside a search tree), or at
+    /// least `needed` earlier times in all (game rules: `nFoldRule - 1`).
+    ///
+    /// The side that completed the repetition (the one that just moved) gets
+    /// `nFoldValue`, unless one side checked on every move of the cycle: that side gets
+    /// `perpetualCheck` (when the variant has that rule).
+    pub fn repetition_value(&self, ply: usize, needed: usize) -> Option<EndValue> {
+        let limit = self.st.rule50.min(self.st.plies_from_null) as usize;
+        let len = self.history.len();
+        let mut found = None;
+        let mut count = 0;
+        let mut i = 2;
+        while i <= limit && i <= len {
+            if self.history[len - i].state.key == self.st.key {
+                count += 1;
+                if found.is_none() {
+                    found = Some(i);
+                }
+                if i <= ply || count >= needed {
+                    break;
+                }
+            }
+            i += 2;
+        }
+        let cycle = found?;
+        if !(cycle <= ply || count >= needed) {
+            return None;
+        }
+        let v = &self.rules.variant;
+        if let Some(pv) = v.perpetual_check {
+            let checked = |k: usize| if k == 0 { self.st.checked } else { self.history[len - k].state.checked };
+            // The last mover checked on every move of the cycle: we were in check at 0, 2, ...
+            let last_mover_perpetual = (0..cycle).step_by(2).all(checked);
+            let our_perpetual = (1..cycle).step_by(2).all(checked);
+            if last_mover_perpetual && !our_perpetual {
+                return Some(flip(pv));
+            }
+            if our_perpetual && !last_mover_perpetual {
+                return Some(pv);
+            }
+        }
+        Some(flip(v.n_fold_value))
+    }
+
     /// An ASCII diagram of the board (White at the bottom).
     pub fn diagram(&self) -> String {
         let v = self.variant();
@@ -1003,6 +1066,15 @@ impl Position {
         }
         s.push('\n');
         s
+    }
+}
+
+/// The same result seen from the other side.
+fn flip(v: EndValue) -> EndValue {
+    match v {
+        EndValue::Win => EndValue::Loss,
+        EndValue::Loss => EndValue::Win,
+        EndValue::Draw => EndValue::Draw,
     }
 }
 

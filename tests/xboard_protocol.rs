@@ -17,7 +17,13 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();
@@ -83,7 +89,8 @@ fn feature_negotiation() {
     let f = handshake(&mut e);
     assert_eq!(f[0], "feature done=0");
     let all = f.join("\n");
-    for needed in ["ping=1", "setboard=1", "usermove=1", "colors=0", "sigint=0", "debug=1", "analyze=1", "highlight=1"] {
+    for needed in ["ping=1", "setboard=1", "usermove=1", "colors=0", "sigint=0", "debug=1", "analyze=1", "highlight=1"]
+    {
         assert!(all.contains(needed), "{needed} missing in {all}");
     }
     assert!(!all.contains("setscore"), "XBoard 4.9.1 crashes on setscore before option");
@@ -106,7 +113,10 @@ fn engine_defined_variant_sends_setup_before_pong() {
     e.send("variant couriermodern");
     let out = e.sync(1);
     assert!(out[0].starts_with("setup (PNBRQ"), "{out:?}");
-    assert!(out[0].contains(" 12x8+0_fairy rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1"), "{out:?}");
+    assert!(
+        out[0].contains(" 12x8+0_fairy rnebwqkmbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBWQKMBENR w KQkq - 0 1"),
+        "{out:?}"
+    );
     assert!(out.iter().any(|l| l == "piece K& KisO3"), "{out:?}");
     assert!(out.iter().any(|l| l == "piece P& fmWfceFifmnD"), "{out:?}");
     // Built-in variants get no setup.
@@ -136,7 +146,23 @@ fn bad_input_is_answered_and_state_kept() {
     e.send("memory lots");
     e.send("option NoSuchOption=1");
     // Commands that must never produce an error (python-chess treats Error as fatal).
-    for quiet in ["random", "computer", "nopost", "post", ".", "easy", "hard", "accepted ping", "rejected san", "name Foo", "rating 2000 2100", "ics -", "hover e4", "bk", "exit"] {
+    for quiet in [
+        "random",
+        "computer",
+        "nopost",
+        "post",
+        ".",
+        "easy",
+        "hard",
+        "accepted ping",
+        "rejected san",
+        "name Foo",
+        "rating 2000 2100",
+        "ics -",
+        "hover e4",
+        "bk",
+        "exit",
+    ] {
         e.send(quiet);
     }
     let out = e.sync(1);
@@ -179,7 +205,14 @@ fn plays_legal_moves_and_claims_mate() {
     e.send("usermove e2e4");
     let out = e.read_until(|l| l.starts_with("move "));
     let mv = out.last().unwrap().trim_start_matches("move ").to_string();
-    assert!(["e7e5", "e7e6", "c7c5", "d7d5", "g8f6", "b8c6", "c7c6", "d7d6", "g7g6", "a7a6", "b7b6", "h7h6", "a7a5", "b7b5", "f7f5", "f7f6", "g7g5", "h7h5", "b8a6", "g8h6"].contains(&mv.as_str()), "{mv}");
+    assert!(
+        [
+            "e7e5", "e7e6", "c7c5", "d7d5", "g8f6", "b8c6", "c7c6", "d7d6", "g7g6", "a7a6", "b7b6", "h7h6", "a7a5",
+            "b7b5", "f7f5", "f7f6", "g7g5", "h7h5", "b8a6", "g8h6"
+        ]
+        .contains(&mv.as_str()),
+        "{mv}"
+    );
     // Fool's mate position, the engine (White) mates and claims the result.
     e.send("new");
     e.send("force");

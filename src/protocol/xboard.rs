@@ -571,13 +571,16 @@ impl XBoard {
             self.force = true;
             return true;
         }
-        if v.n_fold > 0 && pos.repetitions() + 1 >= v.n_fold as usize {
-            let winner = match v.n_fold_value {
-                EndValue::Draw => None,
-                EndValue::Loss => Some(!us),
-                EndValue::Win => Some(us),
+        if v.n_fold > 0
+            && let Some(val) = pos.repetition_value(0, (v.n_fold - 1) as usize)
+        {
+            // `val` is for the side to move.
+            let (winner, text) = match val {
+                EndValue::Draw => (None, "Draw by repetition"),
+                EndValue::Win => (Some(us), "repetition"),
+                EndValue::Loss => (Some(!us), "repetition"),
             };
-            self.out.line(&format!("{} {{Draw by repetition}}", res(winner)));
+            self.out.line(&format!("{} {{{text}}}", res(winner)));
             self.force = true;
             return true;
         }

@@ -42,7 +42,10 @@ pub fn filter(pos: &Position, moves: &mut Vec<Move>, start: usize) {
         if m.kind == MoveKind::TwoLeg && m.aux != m.from && is_enemy_lion(m.aux) {
             victims[0] = Some(m.aux);
         }
-        if m.to != m.from && matches!(m.kind, MoveKind::Normal | MoveKind::EpStep | MoveKind::TwoLeg) && is_enemy_lion(m.to) {
+        if m.to != m.from
+            && matches!(m.kind, MoveKind::Normal | MoveKind::EpStep | MoveKind::TwoLeg)
+            && is_enemy_lion(m.to)
+        {
             victims[1] = Some(m.to);
         }
         if victims.iter().all(|v| v.is_none()) {
@@ -70,7 +73,9 @@ pub fn filter(pos: &Position, moves: &mut Vec<Move>, start: usize) {
         } else if let Some(last) = pos.state().last_lion_capture() {
             // L3: no counterstrike, except on the square of the capture.
             for v in victims.into_iter().flatten() {
-                if v != last && !(pos.variant().okazaki && !protected(v)) {
+                // Okazaki: an unprotected Lion may be taken anyway.
+                let okazaki_exempt = pos.variant().okazaki && !protected(v);
+                if v != last && !okazaki_exempt {
                     ok = false;
                 }
             }

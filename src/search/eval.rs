@@ -8,6 +8,17 @@ use crate::square::Color;
 
 const TEMPO: i32 = 12;
 
+/// The incremental part of the evaluation only (tapered piece-square sum), from the side
+/// to move: cheap, used to skip the full evaluation where it cannot matter.
+pub fn evaluate_fast(pos: &Position) -> i32 {
+    let vals = &pos.rules().values;
+    let psq = pos.psq();
+    let max = vals.max_phase.max(1);
+    let phase = pos.phase().clamp(0, max);
+    let score = (psq.mg * phase + psq.eg * (max - phase)) / max;
+    (if pos.side_to_move() == Color::White { score } else { -score }) + TEMPO
+}
+
 /// Evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
     let rules = pos.rules();
@@ -86,7 +97,38 @@ pub fn evaluate(pos: &Position) -> i32 {
         eg += sign * 3 * total;
     }
 
-    let score = (mg * phase + eg * (max - phase)) / max;
+    let mut score = (mg * phase + eg * (max - phase)) / max;
+
+    // Conversion help. A side ahead in material gains from trading pieces (fewer pieces
+    // left, larger relative edge; decisive where a bare royal loses), and in the endgame
+    // from driving the enemy royal to the edge and bringing its own royal closer.
+    let material = |c: Color| -> i32 {
+        pos.color_bb(c).iter().map(|sq| vals.value[pos.piece_at(sq).kind() as usize]).sum::<i32>()
+            - pos.royal_squares(c).iter().map(|sq| vals.value[pos.piece_at(sq).kind() as usize]).sum::<i32>()
+    };
+    let (mw, mb) = (material(Color::White), material(Color::Black));
+    let diff = mw - mb;
+    if diff.abs() >= 150 {
+        let total = (mw + mb).max(1);
+        let start_total = 2 * max + 1;
+        // Up to about a quarter of the edge again when most material is gone.
+        score += diff * (start_total - total.min(start_total)) / (4 * start_total);
+        let (strong, weak) = if diff > 0 { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        if let (Some(wk), Some(sk)) = (pos.royal_squares(weak).lsb(), pos.royal_squares(strong).lsb()) {
+            let v = pos.variant();
+            let edge = |sq: crate::square::Square| {
+                let f = sq.file() as i32;
+                let r = sq.rank() as i32;
+                f.min(v.files as i32 - 1 - f).min(r).min(v.ranks as i32 - 1 - r)
+            };
+            let dist = (wk.file() as i32 - sk.file() as i32).abs().max((wk.rank() as i32 - sk.rank() as i32).abs());
+            let mop = 10 * (4 - edge(wk)).max(0) + 4 * (7 - dist).max(0);
+            let eg_weight = (max - phase).max(0);
+            let bonus = mop * eg_weight / max;
+            score += if strong == Color::White { bonus } else { -bonus };
+        }
+    }
+
     let stm = if pos.side_to_move() == Color::White { score } else { -score };
     stm + TEMPO
 }

@@ -442,7 +442,7 @@ impl<'a> Worker<'a> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
-            self.pos.make_move(m);
+            self.pos.make_move_tracked(m);
             let gives_check = self.pos.in_check();
             let ext = i32::from(gives_check);
             let mut score;
@@ -528,8 +528,8 @@ impl<'a> Worker<'a> {
         if v.n_move_rule > 0 && self.pos.state().rule50 >= 2 * v.n_move_rule {
             return self.draw_score();
         }
-        if self.pos.is_repetition(ply) {
-            return self.draw_score();
+        if let Some(v) = self.pos.repetition_value(ply, 2) {
+            return self.end_score(v, ply);
         }
         if ply >= MAX_PLY {
             return evaluate(&self.pos);
@@ -645,7 +645,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            self.pos.make_move(m);
+            self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1;
@@ -823,7 +823,9 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let stand_pat;
         if !in_check {
-            stand_pat = evaluate(&self.pos);
+            // Lazy evaluation: far above beta the cheap incremental part decides.
+            let fast = eval::evaluate_fast(&self.pos);
+            stand_pat = if fast - 400 >= beta { fast } else { evaluate(&self.pos) };
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -867,7 +869,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.pos.make_move(m);
+            self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);
             self.pos.unmake_move();

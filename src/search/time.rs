@@ -37,10 +37,17 @@ impl Allocation {
         let usable = left.saturating_sub(overhead);
         let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 60) as u64;
         let mut optimum = usable / mtg + inc * 3 / 4;
-        // Never plan to use more than what keeps a margin for the remaining moves.
-        let cap = if mtg == 1 { usable * 9 / 10 } else { usable / 2 };
+        // Never plan to use more than what keeps a margin for the remaining moves; with
+        // little time left keep more in reserve (scheduling delays on a loaded machine).
+        let cap = if mtg == 1 {
+            usable * 9 / 10
+        } else if left < 1000 {
+            usable / 3
+        } else {
+            usable / 2
+        };
         optimum = optimum.min(cap);
-        let maximum = (optimum * 4).min(cap).max(optimum);
+        let maximum = (optimum * 3).min(cap).max(optimum);
         Allocation { optimum: Duration::from_millis(optimum.max(1)), maximum: Duration::from_millis(maximum.max(1)) }
     }
 

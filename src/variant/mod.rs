@@ -129,6 +129,12 @@ pub struct Variant {
     pub bare_king: Option<EndValue>,
     /// The bared side may answer by baring the opponent (Fairy-Stockfish `extinctionClaim`).
     pub bare_king_counter: bool,
+    /// Chu-style bare king (lishogi): pieces that cannot move again (pawns on the last rank)
+    /// do not count for either side, these types do not count for the baring side
+    /// (`bareKingIgnore = P I`), the baring side must not be in check, and a single
+    /// remaining piece that the bare royal can capture does not bare it.
+    pub bare_king_strict: bool,
+    pub bare_king_ignore: Vec<PieceType>,
     /// Value for the side to move that has no legal move and is not in check.
     pub stalemate: EndValue,
     /// Plies/2 without capture or pawn move that end the game (0 = no rule).
@@ -335,8 +341,9 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
                 | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "twoLegPaths" | "promoteOnLastRank" | "lions" | "lionBridgeExempt"
-                | "okazaki" => {
+                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "twoLegPaths"
+                | "promoteOnLastRank" | "lions" | "lionBridgeExempt" | "okazaki" | "bareKingStrict"
+                | "bareKingIgnore" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -439,6 +446,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let castling_partners = list("castlingPartners", &pieces)?;
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let lions = list("lions", &pieces)?.unwrap_or_default();
+    let bare_king_ignore = list("bareKingIgnore", &pieces)?.unwrap_or_default();
     let lion_bridge_exempt = list("lionBridgeExempt", &pieces)?.unwrap_or_default();
     // '+X' tokens are promoted forms of X.
     let bases: Vec<Option<PieceType>> = pieces.iter().map(|p| p.token.strip_prefix('+').and_then(lookup)).collect();
@@ -546,6 +554,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         promotion_mandatory,
         bare_king: endv("bareKing")?,
         bare_king_counter: boolean("bareKingCounter", false)?,
+        bare_king_strict: boolean("bareKingStrict", false)?,
+        bare_king_ignore,
         stalemate,
         n_move_rule: int("nMoveRule", 50, 100_000)?,
         n_fold: int("nFoldRule", 3, 100)?,
