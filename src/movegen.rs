@@ -215,6 +215,9 @@ impl Position {
             }
         }
         if let Some(val) = v.bare_king {
+            if v.bare_king_strict && self.only_royals_left() {
+                return Some(GameResult { winner: None, reason: "only kings left" });
+            }
             for c in [!us, us] {
                 if v.bare_king_strict {
                     if self.bared_strict(c) {
@@ -231,6 +234,21 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Both sides have one royal and nothing else that can still move, neither royal under
+    /// attack (lishogi's `isDraw` for Chu Shogi).
+    fn only_royals_left(&self) -> bool {
+        let t = self.tables();
+        let royal_mask = self.rules().royal_mask;
+        Color::BOTH.iter().all(|&c| {
+            self.royal_count(c) == 1
+                && self.color_bb(c).iter().all(|sq| {
+                    let p = self.piece_at(sq);
+                    royal_mask & (1 << p.kind()) != 0 || !t.pieces[c.index()][p.kind() as usize].mobile.contains(sq)
+                })
+                && !self.royal_squares(c).iter().any(|k| self.is_attacked(k, !c, self.occupied()))
+        })
     }
 
     /// Lishogi's bare-king test for Chu Shogi (`bareKingStrict`): `c` has a single royal and

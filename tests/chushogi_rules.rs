@@ -25,8 +25,7 @@ fn fen(pieces: &[(&str, &str)], side: char) -> String {
         .map(|r| {
             let mut row = String::new();
             let mut empty = 0;
-            for f in 0..12 {
-                let c = &grid[r][f];
+            for c in &grid[r] {
                 if c.is_empty() {
                     empty += 1;
                 } else {
@@ -79,11 +78,7 @@ fn play(p: &mut Position, mv: &str) {
 
 fn at(p: &Position, sq: &str) -> String {
     let pc = p.piece_at(Square::parse(sq).unwrap());
-    if pc.is_none() {
-        ".".into()
-    } else {
-        p.variant().pieces[pc.kind() as usize].token_for(pc.color() == Color::Black)
-    }
+    if pc.is_none() { ".".into() } else { p.variant().pieces[pc.kind() as usize].token_for(pc.color() == Color::Black) }
 }
 
 #[track_caller]
@@ -156,13 +151,21 @@ fn lion_igui_hit_and_run_double_capture() {
     // hit-and-run: Gold captured, Lion lands on the empty e8.
     let mut q = pos(&pieces, 'w');
     play(&mut q, "f6f7,f7e8");
-    assert_eq!((at(&q, "f6"), at(&q, "f7"), at(&q, "e8")), (".".into(), ".".into(), "N".into()), "hit-and-run rules.md:385");
+    assert_eq!(
+        (at(&q, "f6"), at(&q, "f7"), at(&q, "e8")),
+        (".".into(), ".".into(), "N".into()),
+        "hit-and-run rules.md:385"
+    );
 
     // double capture: Gold and Silver both gone, Lion on g8.
     let mut q = pos(&pieces, 'w');
     let before = q.fen();
     play(&mut q, "f6f7,f7g8");
-    assert_eq!((at(&q, "f6"), at(&q, "f7"), at(&q, "g8")), (".".into(), ".".into(), "N".into()), "double capture rules.md:385 ({before})");
+    assert_eq!(
+        (at(&q, "f6"), at(&q, "f7"), at(&q, "g8")),
+        (".".into(), ".".into(), "N".into()),
+        "double capture rules.md:385 ({before})"
+    );
 }
 
 /// rules.md:386: the pass (jitto) steps to an empty adjacent square and back; only possible
@@ -186,7 +189,11 @@ fn lion_pass_needs_an_empty_adjacent_square() {
     assert_eq!(moves_from(&mut p, "f6").len(), 23);
     let before = p.fen();
     play(&mut p, "f6g7,g7f6");
-    assert_eq!(p.fen().split_whitespace().next(), before.split_whitespace().next(), "a pass changes nothing on the board");
+    assert_eq!(
+        p.fen().split_whitespace().next(),
+        before.split_whitespace().next(),
+        "a pass changes nothing on the board"
+    );
     assert_eq!(p.side_to_move(), Color::Black);
 
     // g7 holds an enemy: igui (a capture), but no pass.
@@ -245,7 +252,11 @@ fn l2_protected_lion_at_distance_two() {
 fn l2_xray_and_pinned_protectors() {
     // Black Rook f2 sees f8 only through the Lion's origin f6.
     let mut p = pos(&with_base(&[("f6", "N"), ("f8", "n"), ("f2", "r")]), 'w');
-    assert_lacks(&moves_from(&mut p, "f6"), &["f6f8", "f6g7,g7f8", "f6e7,e7f8"], "X-ray through the origin (rules.md:392-393)");
+    assert_lacks(
+        &moves_from(&mut p, "f6"),
+        &["f6f8", "f6g7,g7f8", "f6e7,e7f8"],
+        "X-ray through the origin (rules.md:392-393)",
+    );
     // With a black Pawn on f7, the Rook is blocked unless f7 is emptied too: the jump is
     // legal (f8 unprotected), the pawn-capturing path is not (f6 and f7 both emptied; a
     // Pawn is no bridge, rules.md:394-395).
@@ -267,13 +278,23 @@ fn l2_bridge_capture() {
         let mut p = pos(&with_base(&[("f6", "N"), ("f7", bridge), ("f8", "n"), ("f9", "g")]), 'w');
         let m = moves_from(&mut p, "f6");
         // Never by the jump or by a path over an empty square.
-        assert_lacks(&m, &["f6f8", "f6e7,e7f8", "f6g7,g7f8"], &format!("bridge {bridge}: no bridge without a first-leg capture (rules.md:391-395)"));
+        assert_lacks(
+            &m,
+            &["f6f8", "f6e7,e7f8", "f6g7,g7f8"],
+            &format!("bridge {bridge}: no bridge without a first-leg capture (rules.md:391-395)"),
+        );
         if ok {
             assert_has(&m, &["f6f7,f7f8"], &format!("bridge over {bridge} (rules.md:394-395)"));
         } else {
             assert_lacks(&m, &["f6f7,f7f8"], &format!("Pawn/Go-Between is no bridge (rules.md:394-395): {bridge}"));
         }
     }
+    // A Go-Between that is itself the only protector of the target: as in LISHOGI
+    // (`secondLionStepDests` tests protectors on the board before the move; rules.md:443
+    // "L1-L3 exactly as LISHOGI"), it still protects, and it is no bridge: both ways
+    // illegal. (The jump is illegal too: the Go-Between on f7 protects f8.)
+    let mut p = pos(&with_base(&[("f6", "N"), ("f7", "i"), ("f8", "n")]), 'w');
+    assert_lacks(&moves_from(&mut p, "f6"), &["f6f8", "f6f7,f7f8"], "rules.md:392-395, 443");
     // After the bridge capture, both pieces are gone.
     let mut p = pos(&with_base(&[("f6", "N"), ("f7", "g"), ("f8", "n"), ("f9", "g")]), 'w');
     play(&mut p, "f6f7,f7f8");
@@ -376,15 +397,31 @@ fn horned_falcon() {
     // Open board: B 6+5+5+4, sR 5+6, bR 5, forward step/jump/path/pass 4 = 40.
     let mut p = pos(&[("a1", "K"), ("l12", "k"), ("f6", "+H"), ("a12", "g")], 'w');
     let m = moves_from(&mut p, "f6");
-    assert_has(&m, &["f6f7", "f6f8", "f6f7,f7f6", "f6f7,f7f8", "f6a11", "f6l12", "f6k1", "f6b2", "f6a6", "f6l6", "f6f1"], "rules.md:368");
-    assert_lacks(&m, &["f6f9", "f6f12", "f6e7,e7f6", "f6g6,g6f6", "f6f5,f5f6", "f6g7,g7f6"], "lion power forward only, no fR beyond 2 (rules.md:368)");
+    assert_has(
+        &m,
+        &["f6f7", "f6f8", "f6f7,f7f6", "f6f7,f7f8", "f6a11", "f6l12", "f6k1", "f6b2", "f6a6", "f6l6", "f6f1"],
+        "rules.md:368",
+    );
+    assert_lacks(
+        &m,
+        &["f6f9", "f6f12", "f6e7,e7f6", "f6g6,g6f6", "f6f5,f5f6", "f6g7,g7f6"],
+        "lion power forward only, no fR beyond 2 (rules.md:368)",
+    );
     assert_eq!(m.len(), 40, "{m:?}");
 
     // Enemies on f7 (forward), e6 (side), g7 (forward diagonal).
     let mut p = pos(&with_base(&[("f6", "+H"), ("f7", "s"), ("e6", "g"), ("g7", "g")]), 'w');
     let m = moves_from(&mut p, "f6");
-    assert_has(&m, &["f6f7", "f6f7,f7f6", "f6f7,f7f8", "f6f8", "f6e6", "f6g7"], "rules.md:368 (igui, hit-and-run, jump)");
-    assert_lacks(&m, &["f6e6,e6f6", "f6g7,g7f6", "f6f7,f7e8", "f6f7,f7g8", "f6f9"], "no sideways/diagonal lion power; forward legs stay on the file (rules.md:368)");
+    assert_has(
+        &m,
+        &["f6f7", "f6f7,f7f6", "f6f7,f7f8", "f6f8", "f6e6", "f6g7"],
+        "rules.md:368 (igui, hit-and-run, jump)",
+    );
+    assert_lacks(
+        &m,
+        &["f6e6,e6f6", "f6g7,g7f6", "f6f7,f7e8", "f6f7,f7g8", "f6f9"],
+        "no sideways/diagonal lion power; forward legs stay on the file (rules.md:368)",
+    );
     // Double capture forward.
     let mut p = pos(&with_base(&[("f6", "+H"), ("f7", "s"), ("f8", "g")]), 'w');
     play(&mut p, "f6f7,f7f8");
@@ -403,7 +440,11 @@ fn soaring_eagle() {
     assert_has(&m, &["f6e7", "f6d8", "f6e7,e7d8", "f6e7,e7f6"], "NW lion power incl. pass (rules.md:369)");
     assert_has(&m, &["f6f12", "f6f1", "f6a6", "f6l6", "f6b2", "f6k1"], "R + bB (rules.md:369)");
     assert_lacks(&m, &["f6c9", "f6i9"], "no forward diagonal beyond 2 (rules.md:369)");
-    assert_lacks(&m, &["f6g7,g7f8", "f6e7,e7f8", "f6g7,g7h6", "f6e7,e7d6", "f6g7,g7h7", "f6g7,g7g8"], "diagonals not mixed (rules.md:369)");
+    assert_lacks(
+        &m,
+        &["f6g7,g7f8", "f6e7,e7f8", "f6g7,g7h6", "f6e7,e7d6", "f6g7,g7h7", "f6g7,g7g8"],
+        "diagonals not mixed (rules.md:369)",
+    );
     assert_lacks(&m, &["f6f7,f7f6", "f6e6,e6f6", "f6e5,e5f6"], "no orthogonal/backward lion power (rules.md:369)");
     assert_eq!(m.len(), 39, "{m:?}");
     // Double capture along one diagonal.
@@ -454,8 +495,8 @@ fn promotion_zone_csrm() {
         ("h10", "G"),
         ("h11", "p"), // capture inside
         ("j9", "G"),
-        ("j8", "p"),  // capture leaving the zone
-        ("l9", "G"),  // non-capture leaving
+        ("j8", "p"), // capture leaving the zone
+        ("l9", "G"), // non-capture leaving
         ("l12", "g"),
     ];
     let mut p = pos(&pieces, 'w');
@@ -467,7 +508,10 @@ fn promotion_zone_csrm() {
     );
     let m = moves_from(&mut p, "e10");
     assert_eq!(m.len(), 6, "{m:?}");
-    assert!(m.iter().all(|s| !s.ends_with('+')), "non-capture inside the zone does not promote (rules.md:408-412): {m:?}");
+    assert!(
+        m.iter().all(|s| !s.ends_with('+')),
+        "non-capture inside the zone does not promote (rules.md:408-412): {m:?}"
+    );
     assert_has(&moves_from(&mut p, "h10"), &["h10h11+", "h10h11"], "capture inside the zone (rules.md:407, 412)");
     let m = moves_from(&mut p, "j9");
     assert_has(&m, &["j9j8+", "j9j8"], "capture leaving the zone (rules.md:407, 413)");
@@ -488,11 +532,11 @@ fn promotion_pawn_lance_last_rank() {
     let pieces = [
         ("a1", "K"),
         ("a12", "k"),
-        ("f11", "P"),  // inside, to last rank
-        ("d10", "L"),  // inside, lance slides to d11 / d12
-        ("k12", "P"),  // dead pawn
-        ("h8", "P"),   // enters
-        ("b10", "P"),  // inside, not last rank
+        ("f11", "P"), // inside, to last rank
+        ("d10", "L"), // inside, lance slides to d11 / d12
+        ("k12", "P"), // dead pawn
+        ("h8", "P"),  // enters
+        ("b10", "P"), // inside, not last rank
         ("l1", "G"),
         ("l6", "g"),
     ];
@@ -526,7 +570,10 @@ fn promotion_targets_and_once_only() {
     let mut p = pos(&with_base(&[("c8", "+P"), ("e8", "N"), ("g8", "+B")]), 'w');
     let m = moves(&mut p);
     assert_has(&m, &["c8c9", "e8e9", "g8g9"], "moves into the zone");
-    assert!(!m.iter().any(|s| s.ends_with('+')), "promoted pieces and the Lion never promote (rules.md:375-376): {m:?}");
+    assert!(
+        !m.iter().any(|s| s.ends_with('+')),
+        "promoted pieces and the Lion never promote (rules.md:375-376): {m:?}"
+    );
 
     let mut p = pos(&with_base(&[("f8", "E")]), 'w');
     assert_eq!(p.royal_count(Color::White), 1);
@@ -596,7 +643,8 @@ fn no_royals_is_lost() {
 #[test]
 fn stalemate_is_a_loss() {
     // White King a1 walled in by its own Pawns on the a- and b-files (a12, b12 dead).
-    let mut pieces: Vec<(String, String)> = vec![("a1".into(), "K".into()), ("l12".into(), "k".into()), ("l6".into(), "g".into())];
+    let mut pieces: Vec<(String, String)> =
+        vec![("a1".into(), "K".into()), ("l12".into(), "k".into()), ("l6".into(), "g".into())];
     for r in 1..=12 {
         if r > 1 {
             pieces.push((format!("a{r}"), "P".into()));
