@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 if [ -z "${QUICK:-}" ]; then
   # Fairy-Stockfish's rules as a Python module (the perft referee) and python-chess.
   python3 -m pip install --quiet --disable-pip-version-check chess pyffish 2>&1 | grep -v "Running pip as the 'root' user" || true
+  # lishogi's rules (shogiops) for the Chu Shogi perft cross-check.
+  npm ci --prefix scripts/shogiops --silent --no-audit --no-fund >/dev/null
   # XBoard 4.9.1 and a virtual X server for the GUI hosting tests.
   if ! command -v xvfb-run >/dev/null || [ ! -x /usr/games/xboard ]; then
     export DEBIAN_FRONTEND=noninteractive
@@ -31,6 +33,8 @@ fi
 echo "== perft cross-check against Fairy-Stockfish (pyffish)"
 cargo build --release --quiet
 python3 scripts/fsf_crosscheck.py --positions "${CROSSCHECK_POSITIONS:-6}" --jobs 2
+echo "== Chu Shogi perft cross-check against lishogi's shogiops"
+python3 scripts/chu_crosscheck.py --positions "${CHU_POSITIONS:-12}" --depth 3
 echo "== python-chess as UCI and CECP client"
 python3 scripts/pychess_protocols.py --kirin target/release/kirin
 if [ -z "${QUICK:-}" ]; then

@@ -27,7 +27,7 @@ mkdir -p "$out"
 rm -f "$out/games.pgn" "$out/xboard.debug"
 [ -x "$kirin" ] || cargo build --release --quiet
 # Variants whose rules XBoard cannot check are hosted with legality testing off.
-if "$kirin" variants | grep -E "xboard: $variant \(-testLegality false\)" >/dev/null; then
+if "$kirin" variants | grep -E "xboard: $variant \([^)]*-testLegality false\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"
   echo "$variant: XBoard cannot check these rules; running with -testLegality false"
 fi

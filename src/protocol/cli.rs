@@ -219,9 +219,16 @@ pub fn run(cli: Cli) -> i32 {
                 let v = &r.variant;
                 let xb = match crate::protocol::xboard::cecp_name(v) {
                     None => "not offered".to_string(),
-                    Some(n) if v.xboard_name.is_some() => format!("{n} (built-in)"),
-                    Some(n) if !v.xboard_legality => format!("{n} (-testLegality false)"),
-                    Some(n) => n,
+                    Some(n) => {
+                        let mut notes = Vec::new();
+                        if v.xboard_name.is_some() {
+                            notes.push("built-in");
+                        }
+                        if !v.xboard_legality {
+                            notes.push("-testLegality false");
+                        }
+                        if notes.is_empty() { n } else { format!("{n} ({})", notes.join(", ")) }
+                    }
                 };
                 let _ = writeln!(
                     out,

@@ -223,8 +223,11 @@ fn entry(v: &Variant, i: usize) -> String {
 }
 
 /// Parent variant for the setup line: shogi-style promotions need XBoard's shogi parent.
-pub fn parent(v: &Variant) -> &'static str {
-    if v.pieces.iter().any(|p| p.token.starts_with('+')) { "shogi" } else { "fairy" }
+pub fn parent(v: &Variant) -> String {
+    if let Some(p) = &v.xboard_parent {
+        return p.clone();
+    }
+    if v.pieces.iter().any(|p| p.token.starts_with('+')) { "shogi".into() } else { "fairy".into() }
 }
 
 /// The `piece` lines, and the tokens of pieces XBetza cannot describe to XBoard.

@@ -112,6 +112,9 @@ pub struct Variant {
     /// False when XBoard's own legality checks cannot follow the rules (several royals,
     /// pieces XBetza cannot describe...): host such variants with `-testLegality false`.
     pub xboard_legality: bool,
+    /// Parent variant named in XBoard's `setup` line (default: `shogi` when the variant has
+    /// shogi-style promoted pieces, else `fairy`).
+    pub xboard_parent: Option<String>,
     pub files: u8,
     pub ranks: u8,
     /// The squares of the board.
@@ -341,7 +344,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
                 | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "twoLegPaths"
+                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "xboardParent" | "twoLegPaths"
                 | "promoteOnLastRank" | "lions" | "lionBridgeExempt" | "okazaki" | "bareKingStrict"
                 | "bareKingIgnore" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
@@ -542,6 +545,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             .unwrap_or_default(),
         xboard_name: get("xboardName").map(|(v, _)| v.to_ascii_lowercase()),
         xboard_legality: boolean("xboardLegality", true)?,
+        xboard_parent: get("xboardParent").map(|(v, _)| v.to_ascii_lowercase()),
         files: files as u8,
         ranks: ranks as u8,
         board: board.without(holes),
