@@ -42,6 +42,16 @@ log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
 status=$?
 score=$(echo "$log" | grep -E "final score" | tail -1)
 echo "$variant: ${score:-no final score} (xboard exit $status)"
+# XBoard's "final score W-L-D" is from the first engine's point of view.
+if [[ "$score" =~ final\ score\ ([0-9]+)-([0-9]+)-([0-9]+) ]]; then
+  python3 - "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}" "${BASH_REMATCH[2]}" <<'PY' | sed "s/^/$variant: /"
+import sys
+sys.path.insert(0, "scripts")
+import match
+w, d, l = map(int, sys.argv[1:4])
+print("\n".join(match.summary(w, d, l)))
+PY
+fi
 results=$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$out/games.pgn" 2>/dev/null || echo 0)
 echo "$variant: $results of $games games have a result in $out/games.pgn"
 grep -h "^{" "$out/games.pgn" 2>/dev/null | head -0
