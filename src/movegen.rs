@@ -28,6 +28,8 @@ pub struct GameResult {
     /// `None` for a draw.
     pub winner: Option<Color>,
     pub reason: &'static str,
+    /// The winner's share of the point when it is not the whole point (`(3, 5)`).
+    pub points: Option<(u8, u8)>,
 }
 
 /// Check and pin information for the side to move, when the check rule applies.
@@ -68,9 +70,12 @@ impl Guard {
 
 fn end_value_result(v: EndValue, side: Color, reason: &'static str) -> GameResult {
     match v {
-        EndValue::Loss => GameResult { winner: Some(!side), reason },
-        EndValue::Win => GameResult { winner: Some(side), reason },
-        EndValue::Draw => GameResult { winner: None, reason },
+        EndValue::Loss => GameResult { winner: Some(!side), reason, points: None },
+        EndValue::Win => GameResult { winner: Some(side), reason, points: None },
+        EndValue::Draw => GameResult { winner: None, reason, points: None },
+        EndValue::Points(n, d) if 2 * n > d => GameResult { winner: Some(side), reason, points: Some((n, d)) },
+        EndValue::Points(n, d) if 2 * n < d => GameResult { winner: Some(!side), reason, points: Some((d - n, d)) },
+        EndValue::Points(..) => GameResult { winner: None, reason, points: None },
     }
 }
 
@@ -89,6 +94,13 @@ impl Position {
         for &(kind, rev) in &at.leapers {
             if t.pool[rev as usize][sq.index()].intersects(self.pieces(by, kind)) {
                 return true;
+            }
+        }
+        if !at.once_leapers.is_empty() && !self.once_used(by) {
+            for &(kind, rev) in &at.once_leapers {
+                if t.pool[rev as usize][sq.index()].intersects(self.pieces(by, kind)) {
+                    return true;
+                }
             }
         }
         for ra in &at.rays {
@@ -129,6 +141,11 @@ impl Position {
         let mut out = Bitboard::EMPTY;
         for &(kind, rev) in &at.leapers {
             out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
+        }
+        if !self.once_used(by) {
+            for &(kind, rev) in &at.once_leapers {
+                out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
+            }
         }
         for ra in &at.rays {
             if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
@@ -210,13 +227,13 @@ impl Position {
         if v.has_royals() {
             for c in [!us, us] {
                 if self.royal_count(c) == 0 {
-                    return Some(GameResult { winner: Some(!c), reason: "royal piece captured" });
+                    return Some(GameResult { winner: Some(!c), reason: "royal piece captured", points: None });
                 }
             }
         }
         if let Some(val) = v.bare_king {
             if v.bare_king_strict && self.only_royals_left() {
-                return Some(GameResult { winner: None, reason: "only kings left" });
+                return Some(GameResult { winner: None, reason: "only kings left", points: None });
             }
             for c in [!us, us] {
                 if v.bare_king_strict {
@@ -323,6 +340,11 @@ impl Position {
         for &(kind, rev) in &at.leapers {
             leap_checkers |= t.pool[rev as usize][royal.index()] & self.pieces(them, kind);
         }
+        if !self.once_used(them) {
+            for &(kind, rev) in &at.once_leapers {
+                leap_checkers |= t.pool[rev as usize][royal.index()] & self.pieces(them, kind);
+            }
+        }
         g.checkers = leap_checkers;
         g.evasion = leap_checkers;
         for ra in &at.rays {
@@ -399,6 +421,7 @@ impl Position {
             MoveKind::Normal | MoveKind::EpStep => enemy(m.to),
             MoveKind::EnPassant => true,
             MoveKind::TwoLeg => enemy(m.aux) || (m.to != m.from && enemy(m.to)),
+            MoveKind::Once => enemy(m.to),
             MoveKind::Castle | MoveKind::Null => false,
         }
     }
@@ -429,7 +452,10 @@ impl Position {
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let needs = !g.fast || m.from == g.royal || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep);
+            let needs = !g.fast
+                || m.from == g.royal
+                || m.from == m.to
+                || !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep);
             let ok = if !needs {
                 true
             } else if g.fast
@@ -493,7 +519,7 @@ impl Position {
         }
         let us = self.side_to_move();
         if self.in_check() {
-            Some(GameResult { winner: Some(!us), reason: "checkmate" })
+            Some(GameResult { winner: Some(!us), reason: "checkmate", points: None })
         } else {
             Some(end_value_result(self.variant().stalemate, us, "stalemate"))
         }
@@ -582,6 +608,24 @@ impl Position {
                 done |= targets;
                 self.emit(pt, p, from, targets, MoveKind::Normal, out);
             }
+        }
+        for &k in &pt.paths {
+            let (q, c, pass) = crate::attacks::paths::targets(k, from, t.board, occ, them);
+            let q = q & qmask & !done;
+            let c = c & mask & !done;
+            done |= q | c;
+            self.emit(pt, p, from, q, MoveKind::Normal, out);
+            self.emit(pt, p, from, c, MoveKind::Normal, out);
+            if pass && quiets && probe.is_none() {
+                // Full circle home: a pass (its legality is tested after generation).
+                out.push(Move::new(from, from));
+            }
+        }
+        if pt.has_once && !self.once_used(c) {
+            let q = t.pool[pt.once_quiet as usize][from.index()] & empty & qmask & !done;
+            let cp = t.pool[pt.once_capture as usize][from.index()] & them & mask & !done;
+            self.emit(pt, p, from, q, MoveKind::Once, out);
+            self.emit(pt, p, from, cp, MoveKind::Once, out);
         }
         if !pt.multi.is_empty() {
             self.gen_two_leg(pt, p, from, mask, qmask, virgin, done, occ, them, out);

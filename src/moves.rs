@@ -25,6 +25,9 @@ pub enum MoveKind {
     TwoLeg,
     /// No move at all (search only).
     Null,
+    /// A move usable once per game (`{once:...}`, the Bat-chess King's knight move); it
+    /// uses up the right.
+    Once,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -91,6 +94,7 @@ impl Move {
             2 => MoveKind::EnPassant,
             3 => MoveKind::Castle,
             4 => MoveKind::TwoLeg,
+            6 => MoveKind::Once,
             _ => MoveKind::Null,
         };
         Move {

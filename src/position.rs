@@ -48,6 +48,9 @@ pub struct Rules {
     pub lion_bridge_exempt_mask: u64,
     /// Bit `t` set for types in `bareKingIgnore`.
     pub bare_king_ignore_mask: u64,
+    /// The variant has once-per-game moves (`{once:...}`); their availability is written
+    /// as `N`/`n` in the FEN castling field.
+    pub has_once: bool,
     /// Record in each state whether the side to move's royal is attacked (needed by the
     /// perpetual-check rule).
     pub track_checks: bool,
@@ -90,6 +93,7 @@ impl Rules {
         let lion_bridge_exempt_mask = mask_of(&variant.lion_bridge_exempt);
         let bare_king_ignore_mask = mask_of(&variant.bare_king_ignore);
         let track_checks = variant.perpetual_check.is_some();
+        let has_once = variant.pieces.iter().any(|p| p.moves.iter().any(|m| m.once));
         let eval_pawns =
             if pawn_mask != 0 { pawn_mask } else { variant.type_by_token("P").map(|t| 1u64 << t).unwrap_or(0) };
         let mut values = Values::build(&variant, &tables, eval_pawns, &variant.value_overrides);
@@ -117,6 +121,7 @@ impl Rules {
             lion_mask,
             lion_bridge_exempt_mask,
             bare_king_ignore_mask,
+            has_once,
             track_checks,
             values,
         });
@@ -276,6 +281,8 @@ pub struct State {
     pub lion_capture: u8,
     /// The side to move's royal is attacked here (recorded when `Rules::track_checks`).
     pub checked: bool,
+    /// Bit `c` set when colour `c` has used its once-per-game move.
+    pub once_used: u8,
 }
 
 impl State {
@@ -394,6 +401,12 @@ impl Position {
         self.st.key
     }
 
+    /// Has colour `c` used its once-per-game move?
+    #[inline]
+    pub fn once_used(&self, c: Color) -> bool {
+        self.st.once_used & (1 << c.index()) != 0
+    }
+
     #[inline]
     pub fn is_virgin(&self, sq: Square) -> bool {
         self.st.virgin.contains(sq)
@@ -445,6 +458,7 @@ impl Position {
                 plies_from_null: 0,
                 lion_capture: 255,
                 checked: false,
+                once_used: 0,
             },
             history: Vec::new(),
             start_fullmove: 1,
@@ -526,10 +540,18 @@ impl Position {
                 virgin.set(sq);
             }
         }
+        // Once-per-game moves are available only where the field says so (N / n).
+        if rules.has_once {
+            self.st.once_used = 3;
+        }
         if castling != "-" {
             for ch in castling.chars() {
                 let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let up = ch.to_ascii_uppercase();
+                if rules.has_once && up == 'N' {
+                    self.st.once_used &= !(1 << color.index());
+                    continue;
+                }
                 if !matches!(up, 'K' | 'Q' | 'A'..='P') {
                     return Err(FenError::Castling(castling.to_string()));
                 }
@@ -632,6 +654,11 @@ impl Position {
         if self.st.lion_capture != 255 {
             k ^= KEYS.extra[self.st.lion_capture as usize];
         }
+        for c in Color::BOTH {
+            if self.st.once_used & (1 << c.index()) != 0 {
+                k ^= KEYS.extra[256 + c.index()];
+            }
+        }
         if self.side == Color::Black {
             k ^= KEYS.side;
         }
@@ -707,6 +734,9 @@ impl Position {
                         rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
                     }
                 }
+            }
+            if self.rules.has_once && !self.once_used(c) {
+                rights.push(if c == Color::White { 'N' } else { 'n' });
             }
             out.push_str(&rights);
         }
@@ -798,7 +828,11 @@ impl Position {
         let lion_mask = self.rules.lion_mask;
         let mover_is_lion = lion_mask & (1u64 << self.board[m.from.index()].kind()) != 0;
         match m.kind {
-            MoveKind::Normal | MoveKind::EpStep => {
+            MoveKind::Normal | MoveKind::EpStep | MoveKind::Once => {
+                if m.kind == MoveKind::Once && self.st.once_used & (1 << us.index()) == 0 {
+                    self.st.once_used |= 1 << us.index();
+                    self.st.key ^= KEYS.extra[256 + us.index()];
+                }
                 let p = self.board[m.from.index()];
                 let cap = self.board[m.to.index()];
                 if cap.is_some() && m.to != m.from {
@@ -1075,6 +1109,7 @@ fn flip(v: EndValue) -> EndValue {
         EndValue::Win => EndValue::Loss,
         EndValue::Loss => EndValue::Win,
         EndValue::Draw => EndValue::Draw,
+        EndValue::Points(n, d) => EndValue::Points(d - n, d),
     }
 }
 

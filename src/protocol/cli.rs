@@ -209,7 +209,14 @@ pub fn run(cli: Cli) -> i32 {
                     Some(c) => format!("{c:?} wins"),
                     None => "draw".into(),
                 };
-                let _ = writeln!(out, "Game over: {w} ({})", r.reason);
+                match r.points {
+                    Some((n, d)) => {
+                        let _ = writeln!(out, "Game over: {w} ({}, {n}/{d} of the point)", r.reason);
+                    }
+                    None => {
+                        let _ = writeln!(out, "Game over: {w} ({})", r.reason);
+                    }
+                }
             }
         }),
         Some(Command::Variants) => {

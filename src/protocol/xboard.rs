@@ -556,11 +556,13 @@ impl XBoard {
             None => "1/2-1/2",
         };
         if let Some(r) = pos.terminal_result() {
-            let comment = match (r.reason, r.winner) {
-                ("checkmate", Some(Color::White)) => "White mates".to_string(),
-                ("checkmate", Some(Color::Black)) => "Black mates".to_string(),
-                ("stalemate", _) => "Stalemate".to_string(),
-                (reason, _) => reason.to_string(),
+            let comment = match (r.reason, r.winner, r.points) {
+                ("checkmate", Some(Color::White), _) => "White mates".to_string(),
+                ("checkmate", Some(Color::Black), _) => "Black mates".to_string(),
+                ("stalemate", Some(_), Some((n, d))) => format!("Stalemate: {n}/{d} to the stalemating side"),
+                ("stalemate", _, _) => "Stalemate".to_string(),
+                (reason, _, Some((n, d))) => format!("{reason}: {n}/{d} to the winner"),
+                (reason, _, None) => reason.to_string(),
             };
             self.out.line(&format!("{} {{{comment}}}", res(r.winner)));
             self.force = true;
@@ -576,7 +578,7 @@ impl XBoard {
         {
             // `val` is for the side to move.
             let (winner, text) = match val {
-                EndValue::Draw => (None, "Draw by repetition"),
+                EndValue::Draw | EndValue::Points(..) => (None, "Draw by repetition"),
                 EndValue::Win => (Some(us), "repetition"),
                 EndValue::Loss => (Some(!us), "repetition"),
             };

@@ -57,7 +57,11 @@ pub fn evaluate(pos: &Position) -> i32 {
 
     // King safety: enemy pieces (not pawns) close to a protected royal, middlegame only.
     for c in Color::BOTH {
-        let Some(k) = pos.protected_royal(c) else { continue };
+        // A single royal, protected by a check rule or not (Chu Shogi has none).
+        if pos.royal_count(c) != 1 {
+            continue;
+        }
+        let Some(k) = pos.royal_squares(c).lsb() else { continue };
         let zone = vals.near[k.index()];
         let mut danger = 0;
         for sq in pos.color_bb(!c) & zone {

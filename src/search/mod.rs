@@ -504,6 +504,7 @@ impl<'a> Worker<'a> {
             EndValue::Draw => self.draw_score(),
             EndValue::Loss => -MATE + ply as i32,
             EndValue::Win => MATE - ply as i32,
+            EndValue::Points(n, d) => (2 * n as i32 - d as i32) * self.pos.variant().points_value / d.max(1) as i32,
         }
     }
 

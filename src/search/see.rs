@@ -26,7 +26,7 @@ pub fn captured_value(pos: &Position, m: Move) -> i32 {
         if p.is_some() && p.color() != us { piece_value(pos, p.kind()) } else { 0 }
     };
     match m.kind {
-        MoveKind::Normal | MoveKind::EpStep => at(m.to),
+        MoveKind::Normal | MoveKind::EpStep | MoveKind::Once => at(m.to),
         MoveKind::EnPassant => at(pos.state().ep_victim),
         MoveKind::TwoLeg => at(m.aux) + if m.to != m.from { at(m.to) } else { 0 },
         MoveKind::Castle | MoveKind::Null => 0,

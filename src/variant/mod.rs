@@ -30,6 +30,8 @@ pub enum EndValue {
     Draw,
     Loss,
     Win,
+    /// A share of the point for the side concerned (`2/5`): Bat chess stalemate scoring.
+    Points(u8, u8),
 }
 
 impl EndValue {
@@ -38,7 +40,11 @@ impl EndValue {
             "draw" => Some(EndValue::Draw),
             "loss" | "lose" => Some(EndValue::Loss),
             "win" => Some(EndValue::Win),
-            _ => None,
+            other => {
+                let (n, d) = other.split_once('/')?;
+                let (n, d): (u8, u8) = (n.trim().parse().ok()?, d.trim().parse().ok()?);
+                (d > 0 && n <= d).then_some(EndValue::Points(n, d))
+            }
         }
     }
 }
@@ -140,6 +146,9 @@ pub struct Variant {
     pub bare_king_ignore: Vec<PieceType>,
     /// Value for the side to move that has no legal move and is not in check.
     pub stalemate: EndValue,
+    /// Search score (centipawns) of a whole point more than half (`pointsValue`): a result
+    /// of `Points(n, d)` is scored `(2n/d - 1) * points_value`.
+    pub points_value: i32,
     /// Plies/2 without capture or pawn move that end the game (0 = no rule).
     pub n_move_rule: u32,
     /// Number of occurrences of a position that ends the game (0 = no rule).
@@ -346,7 +355,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
                 | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "xboardParent" | "twoLegPaths"
                 | "promoteOnLastRank" | "lions" | "lionBridgeExempt" | "okazaki" | "bareKingStrict"
-                | "bareKingIgnore" => {
+                | "bareKingIgnore" | "pointsValue" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -378,7 +387,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             }
             Some((v, o)) => EndValue::parse(v)
                 .map(Some)
-                .ok_or_else(|| err(o, format!("{k} must be draw, loss or win, found '{v}'"))),
+                .ok_or_else(|| err(o, format!("{k} must be draw, loss, win or a share like 2/5, found '{v}'"))),
         }
     };
 
@@ -561,6 +570,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         bare_king_strict: boolean("bareKingStrict", false)?,
         bare_king_ignore,
         stalemate,
+        points_value: int("pointsValue", 600, 20_000)? as i32,
         n_move_rule: int("nMoveRule", 50, 100_000)?,
         n_fold: int("nFoldRule", 3, 100)?,
         n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
