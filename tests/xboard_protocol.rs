@@ -297,3 +297,23 @@ fn ten_rank_boards_use_zero_based_ranks() {
     assert!(mv.contains('8') || mv.contains('9'), "{mv}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn chu_null_move_is_a_lion_pass() {
+    // HaChu (and XBoard) write a Lion's pass as "@@@@".
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard 11k/12/12/12/12/12/12/5N6/12/12/12/K10i w - - 0 1");
+    e.send("usermove @@@@");
+    assert!(e.sync(1).is_empty(), "the pass is legal");
+    // Black to move now: its go-between steps.
+    e.send("usermove l1l2");
+    assert!(e.sync(2).is_empty());
+    // Without a piece that can pass, @@@@ is illegal.
+    e.send("setboard 11k/12/12/12/12/12/12/5G6/12/12/12/K10i w - - 0 1");
+    e.send("usermove @@@@");
+    assert_eq!(e.sync(3), vec!["Illegal move: @@@@"]);
+}

@@ -521,7 +521,18 @@ impl XBoard {
         // The move arrives while we may be pondering: stop that first.
         self.cancel_search();
         let s = from_cecp(self.ranks(), arg);
-        let m = match self.engine.pos.clone().parse_move(&s) {
+        let parsed = if arg == "@@@@" {
+            // XBoard's null move in Chu Shogi: a Lion-power piece passing (out and back).
+            let mut pos = self.engine.pos.clone();
+            let pass = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.kind == crate::moves::MoveKind::TwoLeg && m.to == m.from && pos.piece_at(m.aux).is_none());
+            pass.ok_or(())
+        } else {
+            self.engine.pos.clone().parse_move(&s).map_err(|_| ())
+        };
+        let m = match parsed {
             Ok(m) => m,
             Err(_) => {
                 self.out.line(&format!("Illegal move: {arg}"));
