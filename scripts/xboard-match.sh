@@ -26,6 +26,9 @@ out=${OUT:-/tmp/kirin-xboard-$variant}
 mkdir -p "$out"
 rm -f "$out/games.pgn" "$out/xboard.debug"
 [ -x "$kirin" ] || cargo build --release --quiet
+# XBoard adjudicates the 50-move rule by itself: tell it the variant's rule (0 = none).
+nmove=$("$kirin" variants | grep -E "xboard: $variant( |\()" | sed -nE 's/.* nmove=([0-9]+).*/\1/p' | head -1)
+[ -n "$nmove" ] && XBOARD_OPTS="${XBOARD_OPTS:-} -ruleMoves $nmove"
 # Variants whose rules XBoard cannot check are hosted with legality testing off.
 if "$kirin" variants | grep -E "xboard: $variant \([^)]*-testLegality false\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"

@@ -48,8 +48,8 @@ pub struct Rules {
     pub lion_bridge_exempt_mask: u64,
     /// Bit `t` set for types in `bareKingIgnore`.
     pub bare_king_ignore_mask: u64,
-    /// The variant has once-per-game moves (`{once:...}`); their availability is written
-    /// as `N`/`n` in the FEN castling field.
+    /// The variant has once-per-game moves (`{once:...}`); a used one is written `X`/`x`
+    /// in the FEN castling field (no mark: still available).
     pub has_once: bool,
     /// Record in each state whether the side to move's royal is attacked (needed by the
     /// perpetual-check rule).
@@ -540,16 +540,14 @@ impl Position {
                 virgin.set(sq);
             }
         }
-        // Once-per-game moves are available only where the field says so (N / n).
-        if rules.has_once {
-            self.st.once_used = 3;
-        }
+        // Once-per-game moves are available unless the field marks them used (X / x), so that
+        // ordinary FENs (XBoard's included) mean "still available".
         if castling != "-" {
             for ch in castling.chars() {
                 let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let up = ch.to_ascii_uppercase();
-                if rules.has_once && up == 'N' {
-                    self.st.once_used &= !(1 << color.index());
+                if rules.has_once && up == 'X' {
+                    self.st.once_used |= 1 << color.index();
                     continue;
                 }
                 if !matches!(up, 'K' | 'Q' | 'A'..='P') {
@@ -735,8 +733,8 @@ impl Position {
                     }
                 }
             }
-            if self.rules.has_once && !self.once_used(c) {
-                rights.push(if c == Color::White { 'N' } else { 'n' });
+            if self.rules.has_once && self.once_used(c) {
+                rights.push(if c == Color::White { 'X' } else { 'x' });
             }
             out.push_str(&rights);
         }

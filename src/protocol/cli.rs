@@ -239,8 +239,8 @@ pub fn run(cli: Cli) -> i32 {
                 };
                 let _ = writeln!(
                     out,
-                    "{:<22} {:>2}x{:<2}  xboard: {:<34} {}  [{}]",
-                    v.name, v.files, v.ranks, xb, v.title, v.source
+                    "{:<22} {:>2}x{:<2}  xboard: {:<34} nmove={:<4} {}  [{}]",
+                    v.name, v.files, v.ranks, xb, v.n_move_rule, v.title, v.source
                 );
             }
             Ok(())

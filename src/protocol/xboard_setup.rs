@@ -235,10 +235,14 @@ pub fn piece_lines(v: &Variant) -> (Vec<String>, Vec<String>) {
     let mut lines = Vec::new();
     let mut missing = Vec::new();
     for p in &v.pieces {
-        let xb: Option<Vec<String>> = p.moves.iter().map(|m| m.xboard.clone()).collect();
-        match xb {
-            Some(parts) if !parts.is_empty() => lines.push(format!("piece {}& {}", p.token, parts.concat())),
-            _ => missing.push(p.token.clone()),
+        // What XBetza can say goes in the line (the King's castling, say, even when its
+        // once-per-game knight move cannot be said); the rest is left to highlights.
+        let parts: Vec<String> = p.moves.iter().filter_map(|m| m.xboard.clone()).collect();
+        if !parts.is_empty() {
+            lines.push(format!("piece {}& {}", p.token, parts.concat()));
+        }
+        if parts.len() < p.moves.len() || p.moves.is_empty() {
+            missing.push(p.token.clone());
         }
     }
     (lines, missing)
