@@ -529,7 +529,8 @@ impl<'a> Worker<'a> {
         if v.n_move_rule > 0 && self.pos.state().rule50 >= 2 * v.n_move_rule {
             return self.draw_score();
         }
-        if let Some(v) = self.pos.repetition_value(ply, 2) {
+        let needed = (v.n_fold.max(2) - 1).min(2) as usize;
+        if let Some(v) = self.pos.repetition_value(ply, needed) {
             return self.end_score(v, ply);
         }
         if ply >= MAX_PLY {
