@@ -454,7 +454,7 @@ impl Tables {
                     !pt.multi.iter().all(|m| m.second.mode & MODE_CAPTURE == 0 && m.first.mode & MODE_CAPTURE == 0)
                         || !pt.paths.is_empty();
                 let once_cap = &bld.pool[pt.once_capture as usize];
-                if once_cap.iter().any(|b| b.any()) {
+                if v.once_moves_attack && once_cap.iter().any(|b| b.any()) {
                     let mut rev = empty_table();
                     for (i, targets) in once_cap.iter().enumerate() {
                         for s in *targets {

@@ -172,6 +172,8 @@ pub struct Variant {
     pub lion_bridge_exempt: Vec<PieceType>,
     /// Okazaki rule: counterstrike allowed against an unprotected lion.
     pub okazaki: bool,
+    /// An unused once-per-game move attacks the squares it could capture on (rules.md D6).
+    pub once_moves_attack: bool,
     /// Where the definition was read (for messages).
     pub origin: Origin,
 }
@@ -355,7 +357,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
                 | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "xboardParent" | "twoLegPaths"
                 | "promoteOnLastRank" | "lions" | "lionBridgeExempt" | "okazaki" | "bareKingStrict"
-                | "bareKingIgnore" | "pointsValue" => {
+                | "bareKingIgnore" | "pointsValue" | "onceMovesAttack" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -582,6 +584,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
+        once_moves_attack: boolean("onceMovesAttack", true)?,
         origin: s.origin.clone(),
     };
     Ok(v)
