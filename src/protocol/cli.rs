@@ -204,19 +204,8 @@ pub fn run(cli: Cli) -> i32 {
             let moves = pos.legal_moves();
             let names: Vec<String> = moves.iter().map(|m| pos.move_to_uci(*m)).collect();
             let _ = writeln!(out, "Legal moves ({}): {}", names.len(), names.join(" "));
-            if let Some(r) = pos.terminal_result() {
-                let w = match r.winner {
-                    Some(c) => format!("{c:?} wins"),
-                    None => "draw".into(),
-                };
-                match r.points {
-                    Some((n, d)) => {
-                        let _ = writeln!(out, "Game over: {w} ({}, {n}/{d} of the point)", r.reason);
-                    }
-                    None => {
-                        let _ = writeln!(out, "Game over: {w} ({})", r.reason);
-                    }
-                }
+            if let Some(f) = crate::engine::game_over(pos) {
+                let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
             }
         }),
         Some(Command::Variants) => {

@@ -18,7 +18,6 @@ use crate::protocol::xboard_setup;
 use crate::search::time::Clock;
 use crate::search::{Limits, Outcome, Report, mate_in};
 use crate::square::Color;
-use crate::variant::EndValue;
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -558,46 +557,14 @@ impl XBoard {
 
     /// If the game is over by rule in the current position, sends the result and returns true.
     fn claim_result(&mut self) -> bool {
-        let mut pos = self.engine.pos.clone();
-        let us = pos.side_to_move();
-        let v = pos.variant().clone();
-        let res = |w: Option<Color>| match w {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        if let Some(r) = pos.terminal_result() {
-            let comment = match (r.reason, r.winner, r.points) {
-                ("checkmate", Some(Color::White), _) => "White mates".to_string(),
-                ("checkmate", Some(Color::Black), _) => "Black mates".to_string(),
-                ("stalemate", Some(_), Some((n, d))) => format!("Stalemate: {n}/{d} to the stalemating side"),
-                ("stalemate", _, _) => "Stalemate".to_string(),
-                (reason, _, Some((n, d))) => format!("{reason}: {n}/{d} to the winner"),
-                (reason, _, None) => reason.to_string(),
-            };
-            self.out.line(&format!("{} {{{comment}}}", res(r.winner)));
-            self.force = true;
-            return true;
+        match crate::engine::game_over(&self.engine.pos) {
+            Some(f) => {
+                self.out.line(&format!("{} {{{}}}", f.result, f.comment));
+                self.force = true;
+                true
+            }
+            None => false,
         }
-        if v.n_move_rule > 0 && pos.state().rule50 >= 2 * v.n_move_rule {
-            self.out.line(&format!("1/2-1/2 {{{}-move rule}}", v.n_move_rule));
-            self.force = true;
-            return true;
-        }
-        if v.n_fold > 0
-            && let Some(val) = pos.repetition_value(0, (v.n_fold - 1) as usize)
-        {
-            // `val` is for the side to move.
-            let (winner, text) = match val {
-                EndValue::Draw | EndValue::Points(..) => (None, "Draw by repetition"),
-                EndValue::Win => (Some(us), "repetition"),
-                EndValue::Loss => (Some(!us), "repetition"),
-            };
-            self.out.line(&format!("{} {{{text}}}", res(winner)));
-            self.force = true;
-            return true;
-        }
-        false
     }
 
     fn limits(&self) -> Limits {
