@@ -143,7 +143,8 @@ pub struct AttackTables {
     pub has_cond_rev: bool,
     /// Types whose captures are only found by generating their moves (two-leg moves, riders
     /// with `j`, initial-only captures).
-    pub slow: Vec<PieceType>,
+    /// (type, pool index of the reverse reach table: squares it might capture from).
+    pub slow: Vec<(PieceType, u16)>,
     /// True when every capture is a plain leap or plain slide: pins and checks can then be
     /// computed from rays alone and moves tested without making them.
     pub simple: bool,
@@ -450,9 +451,7 @@ impl Tables {
                     let idx = bld.add(rev);
                     at.leapers.push((t, idx));
                 }
-                let mut slow =
-                    !pt.multi.iter().all(|m| m.second.mode & MODE_CAPTURE == 0 && m.first.mode & MODE_CAPTURE == 0)
-                        || !pt.paths.is_empty();
+                let mut slow = !multi_captures_covered(pt, &bld, &dirs, board) || !pt.paths.is_empty();
                 let once_cap = &bld.pool[pt.once_capture as usize];
                 if v.once_moves_attack && once_cap.iter().any(|b| b.any()) {
                     let mut rev = empty_table();
@@ -501,7 +500,20 @@ impl Tables {
                     }
                 }
                 if slow {
-                    at.slow.push(t);
+                    // Reverse reach: the squares from which this type could possibly capture
+                    // on a square, so attack probes generate moves only for those pieces.
+                    let mut rev = empty_table();
+                    for i in 0..NUM_SQUARES {
+                        let s = Square::from_index(i);
+                        if !board.contains(s) {
+                            continue;
+                        }
+                        for target in slow_reach(pt, &bld, s, board) {
+                            rev[target.index()].set(s);
+                        }
+                    }
+                    let idx = bld.add(rev);
+                    at.slow.push((t, idx));
                 }
             }
             let mut rays: Vec<RayAttack> = ray_masks
@@ -655,6 +667,107 @@ pub mod paths {
         }
         (quiet, caps, pass)
     }
+}
+
+/// Squares a two-leg move from `from` could ever capture on (either leg), ignoring
+/// occupancy: a superset of its captures in any position.
+fn two_leg_capture_footprint(from: Square, m: &MultiLeg, board: Bitboard) -> Bitboard {
+    let (a, b) = (m.first, m.second);
+    let mut fp = Bitboard::EMPTY;
+    let mut s = from;
+    let mut k = 0;
+    while let Some(n) = s.offset(a.dx as i32, a.dy as i32) {
+        if !board.contains(n) {
+            break;
+        }
+        s = n;
+        k += 1;
+        if a.range != 0 && k > a.range {
+            break;
+        }
+        if a.mode & MODE_CAPTURE != 0 {
+            fp.set(s);
+        }
+        if b.mode & MODE_CAPTURE != 0 {
+            let mut u = s;
+            let mut j = 0;
+            while let Some(n2) = u.offset(b.dx as i32, b.dy as i32) {
+                if !board.contains(n2) {
+                    break;
+                }
+                u = n2;
+                j += 1;
+                if b.range != 0 && j > b.range {
+                    break;
+                }
+                if u != from {
+                    fp.set(u);
+                }
+                if b.range == 1 {
+                    break;
+                }
+            }
+        }
+        if a.range == 1 {
+            break;
+        }
+    }
+    fp
+}
+
+/// A superset of the squares a piece on `from` captures on with the components that
+/// plain attack tables do not cover (two-leg moves, bent paths, initial or jumping moves).
+fn slow_reach(pt: &PieceTables, bld: &Builder, from: Square, board: Bitboard) -> Bitboard {
+    let i = from.index();
+    let mut reach = bld.pool[pt.init_capture as usize][i];
+    for m in &pt.multi {
+        reach |= two_leg_capture_footprint(from, m, board);
+    }
+    for &k in &pt.paths {
+        let (q, c, _) = paths::targets(k, from, board, Bitboard::EMPTY, Bitboard::EMPTY);
+        reach |= q | c;
+    }
+    for r in &pt.rays {
+        if r.mode & MODE_CAPTURE != 0 {
+            reach |= bld.pool[r.table as usize][i];
+        }
+    }
+    if pt.has_cond {
+        for c in &pt.cond[i] {
+            reach.set(c.to);
+        }
+    }
+    reach
+}
+
+/// True when every square a two-leg move of the piece could capture on is also captured
+/// unconditionally by its plain moves (a leap, or the first square of a capturing slide).
+/// Then the two-leg moves add no attacks (Chu Shogi's Lion: its igui and double captures
+/// only hit squares its K, N, A and D leaps reach anyway), and attack detection needs no
+/// move generation for this piece.
+fn multi_captures_covered(pt: &PieceTables, bld: &Builder, dirs: &[RayDir], board: Bitboard) -> bool {
+    let capturing: Vec<&MultiLeg> =
+        pt.multi.iter().filter(|m| (m.first.mode | m.second.mode) & MODE_CAPTURE != 0).collect();
+    if capturing.is_empty() {
+        return true;
+    }
+    let leaps = &bld.pool[pt.capture as usize];
+    (0..NUM_SQUARES).all(|i| {
+        let s = Square::from_index(i);
+        if !board.contains(s) {
+            return true;
+        }
+        let mut sure = leaps[i];
+        for r in &pt.rays {
+            if r.mode & MODE_CAPTURE != 0 && !r.initial && !r.skip {
+                let d = &dirs[r.dir as usize];
+                if let Some(t) = s.offset(d.dx as i32, d.dy as i32).filter(|t| board.contains(*t)) {
+                    sure.set(t);
+                }
+            }
+        }
+        capturing.iter().all(|m| two_leg_capture_footprint(s, m, board).without(sure).is_empty())
+    })
 }
 
 fn pieces_dir_reverse(dirs: &[RayDir], d: u8) -> u8 {

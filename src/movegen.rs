@@ -123,8 +123,8 @@ impl Position {
                 }
             }
         }
-        for &kind in &at.slow {
-            for from in self.pieces(by, kind) {
+        for &(kind, rev) in &at.slow {
+            for from in t.pool[rev as usize][sq.index()] & self.pieces(by, kind) {
                 if self.piece_attacks_by_generation(from, sq) {
                     return true;
                 }
@@ -167,8 +167,8 @@ impl Position {
                 }
             }
         }
-        for &kind in &at.slow {
-            for from in self.pieces(by, kind) {
+        for &(kind, rev) in &at.slow {
+            for from in t.pool[rev as usize][sq.index()] & self.pieces(by, kind) {
                 if self.piece_attacks_by_generation(from, sq) {
                     out.set(from);
                 }
@@ -179,11 +179,25 @@ impl Position {
 
     /// Does the piece on `from` capture something on `sq` with one of its moves (any leg)?
     fn piece_attacks_by_generation(&self, from: Square, sq: Square) -> bool {
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<Move>> = std::cell::RefCell::new(Vec::with_capacity(256));
+        }
         let p = self.piece_at(from);
-        let mut moves = Vec::new();
-        // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
-        self.gen_piece(from, p, Bitboard::FULL, &mut moves, Some(sq), true);
-        moves.iter().any(|m| (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
+        BUF.with(|buf| {
+            // A re-entrant call (none today) would find the buffer borrowed: use a fresh one.
+            let mut fresh = Vec::new();
+            let mut guard = buf.try_borrow_mut();
+            let moves = match guard {
+                Ok(ref mut b) => &mut **b,
+                Err(_) => &mut fresh,
+            };
+            moves.clear();
+            // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
+            self.gen_piece(from, p, Bitboard::FULL, moves, Some(sq), true);
+            moves
+                .iter()
+                .any(|m| (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
+        })
     }
 
     /// The single protected royal of `c`, if the check rule applies to it.
@@ -558,7 +572,13 @@ impl Position {
         // Without quiet moves (quiescence), pieces that may promote still generate them:
         // the caller keeps the promotions.
         let promotes = !self.variant().pieces[p.kind() as usize].promotions.is_empty();
-        let qmask = if quiets || promotes { mask } else { Bitboard::EMPTY };
+        let qmask = if quiets {
+            mask
+        } else if promotes {
+            mask & self.quiet_promotion_targets(p, from)
+        } else {
+            Bitboard::EMPTY
+        };
         let mut done = Bitboard::EMPTY;
         let q = quiet & empty & qmask;
         let cp = capture & them & mask;
@@ -843,6 +863,37 @@ impl Position {
             let capture = kind == MoveKind::EnPassant || self.piece_at(to).is_some();
             self.push_with_promotions(pt, p, Move::with_kind(from, to, from, kind), capture, out);
         }
+    }
+
+    /// The squares a non-capturing move of `p` from `from` could promote on: what
+    /// quiescence search must still generate quiet moves to (a superset; `emit` decides).
+    /// Without it every quiet move of every promotable piece would be generated and
+    /// thrown away, which in Chu Shogi is nearly all of them.
+    fn quiet_promotion_targets(&self, p: Piece, from: Square) -> Bitboard {
+        let rules = self.rules();
+        let c = p.color().index();
+        let zone = rules.zones[c];
+        let mut t = match self.variant().promotion_style {
+            PromotionStyle::End => zone,
+            PromotionStyle::StartOrEnd => {
+                if zone.contains(from) {
+                    Bitboard::FULL
+                } else {
+                    zone
+                }
+            }
+            PromotionStyle::EntryOrCapture => {
+                if zone.contains(from) {
+                    Bitboard::EMPTY
+                } else {
+                    zone
+                }
+            }
+        };
+        if rules.last_rank_promoter_mask & (1u64 << p.kind()) != 0 {
+            t |= rules.last_ranks[c];
+        }
+        t
     }
 
     fn push_with_promotions(&self, pt: &PieceTables, p: Piece, m: Move, capture: bool, out: &mut Vec<Move>) {

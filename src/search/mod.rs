@@ -237,6 +237,8 @@ struct Worker<'a> {
 }
 
 const HISTORY_MAX: i32 = 16_384;
+/// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
+const QUIET_PROMO_GAIN: i32 = 250;
 
 impl<'a> Worker<'a> {
     fn new(
@@ -863,6 +865,16 @@ impl<'a> Worker<'a> {
                     + m.promotion().map(|t| self.pos.rules().values.value[t as usize]).unwrap_or(0);
                 if stand_pat + gain + 200 < alpha && m.promotion().is_none() {
                     continue;
+                }
+                // Quiet promotions only when they change the material picture (a queen,
+                // Chu's Phoenix to Lion), not every shogi-style promotion into the zone.
+                if let Some(t) = m.promotion()
+                    && !self.pos.is_capture(m)
+                {
+                    let vals = &self.pos.rules().values.value;
+                    if vals[t as usize] - vals[self.pos.piece_at(m.from).kind() as usize] < QUIET_PROMO_GAIN {
+                        continue;
+                    }
                 }
                 if scores[i] < 0 && see::see(&self.pos, m) < 0 {
                     continue;
