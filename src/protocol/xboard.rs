@@ -178,8 +178,7 @@ impl XBoard {
     }
 
     fn move_str(&self, pos: &Position, m: Move) -> String {
-        let s = pos.move_to_uci(m);
-        if self.ranks() == 10 { to_cecp(&s) } else { s }
+        cecp_move(&self.engine.rules.variant, pos, m)
     }
 
     fn error(&self, kind: &str, cmd: &str) {
@@ -523,10 +522,7 @@ impl XBoard {
         let parsed = if arg == "@@@@" {
             // XBoard's null move in Chu Shogi: a Lion-power piece passing (out and back).
             let mut pos = self.engine.pos.clone();
-            let pass = pos
-                .legal_moves()
-                .into_iter()
-                .find(|m| m.kind == crate::moves::MoveKind::TwoLeg && m.to == m.from && pos.piece_at(m.aux).is_none());
+            let pass = pos.legal_moves().into_iter().find(|&m| is_pass(&pos, m));
             pass.ok_or(())
         } else {
             self.engine.pos.clone().parse_move(&s).map_err(|_| ())
@@ -916,6 +912,47 @@ pub fn is_engine_definable(name: &str) -> bool {
 /// The name under which a variant is offered to XBoard: its built-in name, else our name,
 /// else our name without separators when XBoard would mistake ours for a built-in one
 /// (`courier-modern` would be read as `courier`; `couriermodern` is not).
+/// `m` as CECP writes it for `v`.
+fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
+    // XBoard 4.9.1 relays a two-leg move by a Black piece over an empty square as castling
+    // (`d7e7,e7d7` reaches the opponent as `d7d7,e7c7`: backend.c SendMoveToProgram takes the
+    // empty square for a Black piece), and the opponent rejects it. Such a move changes the
+    // board as a plain move or a pass does, so it is sent as one of those.
+    let mut m = m;
+    if m.kind == crate::moves::MoveKind::TwoLeg && pos.piece_at(m.aux).is_none() {
+        if m.to == m.from {
+            if xboard_has_null_move(v) {
+                return "@@@@".into();
+            }
+        } else if let Some(plain) = pos.clone().legal_moves().into_iter().find(|p| {
+            p.kind == crate::moves::MoveKind::Normal
+                && p.from == m.from
+                && p.to == m.to
+                && p.promotion() == m.promotion()
+        }) {
+            m = plain;
+        }
+    }
+    let s = pos.move_to_uci(m);
+    if v.ranks == 10 { to_cecp(&s) } else { s }
+}
+
+/// A pass: a two-leg move out to an empty square and back (Chu Shogi's Lion, rules.md 4).
+fn is_pass(pos: &Position, m: Move) -> bool {
+    m.kind == crate::moves::MoveKind::TwoLeg && m.to == m.from && pos.piece_at(m.aux).is_none()
+}
+
+/// Does XBoard's own variant type for `v` have the null move `@@@@`? XBoard 4.9.1 relays it
+/// between engines only in its Lion variants (backend.c SendMoveToProgram); an engine-defined
+/// variant takes the type of its `setup` parent.
+fn xboard_has_null_move(v: &crate::variant::Variant) -> bool {
+    let kind = match &v.xboard_name {
+        Some(n) if is_xboard_builtin(n) => n.clone(),
+        _ => xboard_setup::parent(v),
+    };
+    matches!(kind.as_str(), "chu" | "lion" | "chuchess")
+}
+
 pub fn cecp_name(v: &crate::variant::Variant) -> Option<String> {
     if let Some(x) = &v.xboard_name {
         return Some(x.clone());
@@ -940,6 +977,32 @@ mod tests {
         }
         for bad in ["courier-modern", "chu", "normal", "courier", "atomic-x", "w3", "wild 5", "super-x", "xshatranjx"] {
             assert!(!is_engine_definable(bad), "{bad}");
+        }
+    }
+
+    /// A Lion's pass goes out as XBoard's null move where XBoard relays it (the built-in
+    /// `chu` and engine-defined variants with a `chu` parent), and as two legs elsewhere.
+    #[test]
+    fn lion_pass_is_sent_as_null_move() {
+        let cat = crate::catalog::Catalog::embedded();
+        for (variant, expect) in [("chu", "@@@@"), ("chushogi", "@@@@"), ("tsiushogi", "@@@@")] {
+            let rules = cat.get(variant).unwrap();
+            let mut pos =
+                Position::from_fen(rules.clone(), "11k/12/12/12/12/5n6/12/12/12/12/12/KG10 b - - 0 1").unwrap();
+            let pass = pos.legal_moves().into_iter().find(|&m| is_pass(&pos, m)).expect("a Lion can pass");
+            assert_eq!(cecp_move(&rules.variant, &pos, pass), expect, "{variant}");
+            let step = pos.parse_move("f7f6").unwrap();
+            assert_eq!(cecp_move(&rules.variant, &pos, step), "f7f6");
+            // Two steps over an empty square go out as the jump they amount to.
+            let two = pos.parse_move("f7f6,f6f5").unwrap();
+            assert_eq!(cecp_move(&rules.variant, &pos, two), "f7f5");
+            let back = pos.parse_move("f7e6,e6f6").unwrap();
+            assert_eq!(cecp_move(&rules.variant, &pos, back), "f7f6");
+            // Capturing out and back (igui) keeps its two legs.
+            let mut pos =
+                Position::from_fen(rules.clone(), "11k/12/12/12/12/5n6/5P6/12/12/12/12/KG10 b - - 0 1").unwrap();
+            let igui = pos.parse_move("f7f6,f6f7").unwrap();
+            assert_eq!(cecp_move(&rules.variant, &pos, igui), "f7f6,f6f7");
         }
     }
 
