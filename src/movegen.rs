@@ -873,8 +873,11 @@ impl Position {
         let rules = self.rules();
         let c = p.color().index();
         let zone = rules.zones[c];
+        if rules.capture_promoter_mask & (1u64 << p.kind()) != 0 {
+            return Bitboard::EMPTY;
+        }
         let mut t = match self.variant().promotion_style {
-            PromotionStyle::End => zone,
+            PromotionStyle::End | PromotionStyle::EndOrCapture => zone,
             PromotionStyle::StartOrEnd => {
                 if zone.contains(from) {
                     Bitboard::FULL
@@ -906,20 +909,59 @@ impl Position {
         let zone = self.rules().zones[p.color().index()];
         let (zf, zt) = (zone.contains(m.from), zone.contains(m.to));
         let rules = self.rules();
+        if rules.pool_promoter_mask & (1u64 << p.kind()) != 0 {
+            // Pool promotion (rules.md 1d): in the zone, optionally to an available starter;
+            // on the last rank compulsorily, to a starter or (from a captured promoted
+            // piece) a first-stage type; no choice there, no move.
+            if !zt {
+                out.push(m);
+                return;
+            }
+            let c = p.color();
+            let last = rules.last_ranks[c.index()].contains(m.to);
+            for &t in &def.promotions {
+                let tt = t as usize;
+                if rules.pool_line_mask[tt] == 0
+                    || (rules.unique_mask & (1u64 << t) != 0 && self.count(c, t) > 0)
+                    || !v.pool_lines.iter().any(|l| l.first() == Some(&t) || (last && l.get(1) == Some(&t)))
+                {
+                    continue;
+                }
+                if self.pool_member_for(c, t).is_some() {
+                    out.push(m.promoting(t));
+                }
+            }
+            if !last {
+                out.push(m);
+            }
+            return;
+        }
         let last_rank = rules.last_rank_promoter_mask & (1u64 << p.kind()) != 0
             && rules.last_ranks[p.color().index()].contains(m.to);
-        let eligible = last_rank
-            || match v.promotion_style {
-                PromotionStyle::End => zt,
-                PromotionStyle::StartOrEnd => zf || zt,
-                PromotionStyle::EntryOrCapture => {
-                    if capture {
-                        zf || zt
-                    } else {
-                        zt && !zf
+        let eligible = if rules.capture_promoter_mask & (1u64 << p.kind()) != 0 {
+            // Only by capturing a non-pawn (the victim stands on `to`, or on `aux` for a
+            // rifle capture; e.p. victims are pawns).
+            let victim = match m.kind {
+                MoveKind::EnPassant => Piece::NONE,
+                MoveKind::TwoLeg if m.to == m.from => self.piece_at(m.aux),
+                _ => self.piece_at(m.to),
+            };
+            capture && victim.is_some() && rules.pawn_mask & (1u64 << victim.kind()) == 0
+        } else {
+            last_rank
+                || match v.promotion_style {
+                    PromotionStyle::End => zt,
+                    PromotionStyle::EndOrCapture => zt || capture,
+                    PromotionStyle::StartOrEnd => zf || zt,
+                    PromotionStyle::EntryOrCapture => {
+                        if capture {
+                            zf || zt
+                        } else {
+                            zt && !zf
+                        }
                     }
                 }
-            };
+        };
         if !eligible {
             out.push(m);
             return;

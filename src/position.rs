@@ -42,6 +42,14 @@ pub struct Rules {
     pub last_ranks: [Bitboard; 2],
     /// Bit `t` set for types in `promoteOnLastRank`.
     pub last_rank_promoter_mask: u64,
+    /// Bit `t` set for types in `promoteByCaptureOnly`.
+    pub capture_promoter_mask: u64,
+    /// Bit `t` set for pool promoters (`poolPromotion`).
+    pub pool_promoter_mask: u64,
+    /// Bit `l` of entry `t` set when type `t` belongs to pool line `l`; all zero without a pool.
+    pub pool_line_mask: [u32; MAX_PIECE_TYPES],
+    /// Bit `t` set for types a side may have only one of (`unique`).
+    pub unique_mask: u64,
     /// Bit `t` set for Lion types (lion-trading rules).
     pub lion_mask: u64,
     /// Bit `t` set for victims that do not make a bridge (lion-trading rules).
@@ -89,6 +97,15 @@ impl Rules {
             [Bitboard::rank_mask(variant.ranks - 1) & variant.board, Bitboard::rank_mask(0) & variant.board];
         let mask_of = |list: &[PieceType]| list.iter().fold(0u64, |m, t| m | (1u64 << t));
         let last_rank_promoter_mask = mask_of(&variant.promote_on_last_rank);
+        let capture_promoter_mask = mask_of(&variant.promote_by_capture_only);
+        let pool_promoter_mask = mask_of(&variant.pool_promoters);
+        let unique_mask = mask_of(&variant.unique);
+        let mut pool_line_mask = [0u32; MAX_PIECE_TYPES];
+        for (l, line) in variant.pool_lines.iter().enumerate() {
+            for &t in line {
+                pool_line_mask[t as usize] |= 1 << l;
+            }
+        }
         let lion_mask = mask_of(&variant.lions);
         let lion_bridge_exempt_mask = mask_of(&variant.lion_bridge_exempt);
         let bare_king_ignore_mask = mask_of(&variant.bare_king_ignore);
@@ -118,6 +135,10 @@ impl Rules {
             zones,
             last_ranks,
             last_rank_promoter_mask,
+            capture_promoter_mask,
+            pool_promoter_mask,
+            pool_line_mask,
+            unique_mask,
             lion_mask,
             lion_bridge_exempt_mask,
             bare_king_ignore_mask,
@@ -160,7 +181,7 @@ impl fmt::Display for FenError {
             FenError::PieceOnHole { square } => {
                 write!(f, "piece on {square}, which is not part of the board")
             }
-            FenError::Holdings => write!(f, "pieces in hand are not supported by this variant"),
+            FenError::Holdings => write!(f, "pieces in hand (or this pool piece) are not allowed in this variant"),
             FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             FenError::Castling(s) => write!(f, "bad castling field '{s}'"),
             FenError::EnPassant(s) => write!(f, "bad en-passant field '{s}'"),
@@ -183,7 +204,9 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
         Some(i) => (&s[..i], Some(&s[i..])),
         None => (s, None),
     };
-    if let Some(h) = holdings {
+    if let Some(h) = holdings
+        && v.pool_lines.is_empty()
+    {
         let inner = h.trim_start_matches('[').trim_end_matches(']');
         if !(inner.is_empty() || inner == "-") {
             return Err(FenError::Holdings);
@@ -260,6 +283,45 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
     Ok(board)
 }
 
+/// Reads the pool of captured pieces from the `[...]` part of a FEN board field (upper case:
+/// White's pieces taken by Black; `Q'`-style marks allowed). Only pool-line types may be in
+/// it, and only in variants with a pool.
+fn parse_pool(rules: &Rules, s: &str) -> Result<[[u8; MAX_PIECE_TYPES]; 2], FenError> {
+    let mut pool = [[0u8; MAX_PIECE_TYPES]; 2];
+    let Some(i) = s.find('[') else { return Ok(pool) };
+    if rules.variant.pool_lines.is_empty() {
+        return Ok(pool); // parse_board has judged it
+    }
+    let inner = s[i + 1..].trim_end_matches(']');
+    let b = inner.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        if c == b'-' {
+            k += 1;
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            return Err(FenError::UnknownPiece { token: (c as char).to_string() });
+        }
+        let mut tok = (c.to_ascii_uppercase() as char).to_string();
+        k += 1;
+        if k < b.len() && (b[k] == b'\'' || b[k] == b'!') {
+            tok.push(b[k] as char);
+            k += 1;
+        }
+        let black = c.is_ascii_lowercase();
+        match rules.variant.type_by_token(&tok) {
+            Some(t) if rules.pool_line_mask[t as usize] != 0 => {
+                let n = &mut pool[black as usize][t as usize];
+                *n = n.saturating_add(1);
+            }
+            _ => return Err(FenError::Holdings),
+        }
+    }
+    Ok(pool)
+}
+
 /// State that make/unmake saves and restores wholesale.
 #[derive(Clone, Copy, Debug)]
 pub struct State {
@@ -296,6 +358,20 @@ impl State {
 struct Undo {
     state: State,
     changes: ArrayVec<(Square, Piece), 16>,
+    /// The pool member a pool promotion used up (255 = none).
+    pool_used: u8,
+}
+
+/// Zobrist key of having `n` pieces of type `t` and colour `c` in the pool (0 for none).
+fn pool_key(c: Color, t: u8, n: u8) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let mut z =
+        KEYS.extra[512 + c.index() * MAX_PIECE_TYPES + t as usize] ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A position of a variant.
@@ -321,6 +397,9 @@ pub struct Position {
     /// Black was to move at the root.
     root_black: bool,
     changes: ArrayVec<(Square, Piece), 16>,
+    /// Pool of captured pieces per colour (pieces of that colour taken by the opponent),
+    /// counted by type; only kept in variants with pool lines (Short Sliders).
+    pool: [[u8; MAX_PIECE_TYPES]; 2],
 }
 
 impl Position {
@@ -464,6 +543,7 @@ impl Position {
             start_fullmove: 1,
             root_black: false,
             changes: ArrayVec::new(),
+            pool: [[0; MAX_PIECE_TYPES]; 2],
         }
     }
 
@@ -480,7 +560,9 @@ impl Position {
         let mut fields = fen.split_whitespace();
         let board_str = fields.next().ok_or(FenError::Empty)?;
         let board = parse_board(&rules.variant, board_str)?;
+        let pool = parse_pool(&rules, board_str)?;
         let mut pos = Position::empty(rules);
+        pos.pool = pool;
         for (i, p) in board.iter().enumerate() {
             if p.is_some() {
                 pos.add_piece(Square::from_index(i), *p);
@@ -660,6 +742,11 @@ impl Position {
         if self.side == Color::Black {
             k ^= KEYS.side;
         }
+        for c in Color::BOTH {
+            for (t, &n) in self.pool[c.index()].iter().enumerate() {
+                k ^= pool_key(c, t as u8, n);
+            }
+        }
         k
     }
 
@@ -694,6 +781,17 @@ impl Position {
             if r > 0 {
                 s.push('/');
             }
+        }
+        if self.pool.iter().any(|c| c.iter().any(|&n| n > 0)) {
+            s.push('[');
+            for c in Color::BOTH {
+                for (t, &n) in self.pool[c.index()].iter().enumerate() {
+                    for _ in 0..n {
+                        s.push_str(&v.pieces[t].token_for(c == Color::Black));
+                    }
+                }
+            }
+            s.push(']');
         }
         s.push(' ');
         s.push(if self.side == Color::White { 'w' } else { 'b' });
@@ -824,6 +922,7 @@ impl Position {
         }
         let pawn_mask = self.rules.pawn_mask;
         let lion_mask = self.rules.lion_mask;
+        let mover = self.board[m.from.index()];
         let mover_is_lion = lion_mask & (1u64 << self.board[m.from.index()].kind()) != 0;
         match m.kind {
             MoveKind::Normal | MoveKind::EpStep | MoveKind::Once => {
@@ -934,11 +1033,64 @@ impl Position {
                 self.st.plies_from_null = 0;
             }
         }
+        let pool_used = if self.rules.variant.pool_lines.is_empty() { 255 } else { self.update_pool(m, mover) };
         self.st.last_move = m;
         self.side = them;
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
-        self.history.push(Undo { state: saved, changes });
+        self.history.push(Undo { state: saved, changes, pool_used });
+    }
+
+    /// After a move in a pool variant: captured line members join their side's pool, and a
+    /// pool promotion uses one up (returned, 255 = none).
+    fn update_pool(&mut self, m: Move, mover: Piece) -> u8 {
+        let us = mover.color();
+        for i in 0..self.changes.len() {
+            let old = self.changes[i].1;
+            if old.is_some() && old.color() != us && self.rules.pool_line_mask[old.kind() as usize] != 0 {
+                self.pool_add(old.color(), old.kind(), 1);
+            }
+        }
+        if let Some(t) = m.promotion()
+            && self.rules.pool_promoter_mask & (1u64 << mover.kind()) != 0
+            && let Some(u) = self.pool_member_for(us, t)
+        {
+            self.pool_add(us, u, -1);
+            return u;
+        }
+        255
+    }
+
+    fn pool_add(&mut self, c: Color, t: PieceType, d: i8) {
+        let n = &mut self.pool[c.index()][t as usize];
+        let old = *n;
+        *n = n.saturating_add_signed(d);
+        let new = *n;
+        self.st.key ^= pool_key(c, t, old) ^ pool_key(c, t, new);
+    }
+
+    /// The pool members of colour `c`: how many pieces of type `t` the opponent captured.
+    pub fn pool_count(&self, c: Color, t: PieceType) -> u8 {
+        self.pool[c.index()][t as usize]
+    }
+
+    /// The pool member a promotion of colour `c` to `t` uses up, if `t` is available
+    /// (rules.md 1d): to a line's starter, its starter if captured, else its lowest
+    /// captured promoted stage; to a first-stage type, that type if captured, else a
+    /// captured later stage. `None` when no line makes `t` available.
+    pub fn pool_member_for(&self, c: Color, t: PieceType) -> Option<PieceType> {
+        let v = &self.rules.variant;
+        let pool = &self.pool[c.index()];
+        for line in &v.pool_lines {
+            let Some(stage) = line.iter().position(|&x| x == t) else { continue };
+            if stage > 1 {
+                continue;
+            }
+            if let Some(&u) = line[stage..].iter().find(|&&u| pool[u as usize] > 0) {
+                return Some(u);
+            }
+        }
+        None
     }
 
     fn note_lion_capture(&mut self, sq: Square) {
@@ -962,6 +1114,18 @@ impl Position {
         }
         self.st = u.state;
         self.side = !self.side;
+        if !self.rules.variant.pool_lines.is_empty() {
+            let us = self.side;
+            for &(_, old) in &u.changes {
+                if old.is_some() && old.color() != us && self.rules.pool_line_mask[old.kind() as usize] != 0 {
+                    let n = &mut self.pool[old.color().index()][old.kind() as usize];
+                    *n = n.saturating_sub(1);
+                }
+            }
+            if u.pool_used != 255 {
+                self.pool[us.index()][u.pool_used as usize] += 1;
+            }
+        }
     }
 
     /// After an initial multi-step from `from` to `to`, the squares passed become e.p.

@@ -955,7 +955,8 @@ fn xboard_has_null_move(v: &crate::variant::Variant) -> bool {
 
 pub fn cecp_name(v: &crate::variant::Variant) -> Option<String> {
     if let Some(x) = &v.xboard_name {
-        return Some(x.clone());
+        // `xboardName = -`: not offered to XBoard at all.
+        return (x != "-").then(|| x.clone());
     }
     if is_engine_definable(&v.name) {
         return Some(v.name.clone());

@@ -58,6 +58,8 @@ pub enum PromotionStyle {
     StartOrEnd,
     /// The move enters the zone, or captures while starting or ending in it (Chu Shogi, CSRM).
     EntryOrCapture,
+    /// The move ends in the zone, or captures anywhere (Short Sliders' pieces, rules.md 1c #7).
+    EndOrCapture,
 }
 
 /// When promotion is forced.
@@ -166,6 +168,18 @@ pub struct Variant {
     /// Pieces that may promote on reaching the last rank even when the promotion style
     /// would not allow it (Chu Shogi pawns and lances).
     pub promote_on_last_rank: Vec<PieceType>,
+    /// Pieces that promote only by capturing an enemy piece other than a pawn, wherever
+    /// they stand (Short Sliders' Guard, rules.md 1c #2).
+    pub promote_by_capture_only: Vec<PieceType>,
+    /// Pool promotion (Short Sliders, rules.md 1d): these pieces promote from the pool of
+    /// their side's captured pieces instead of from a fixed list.
+    pub pool_promoters: Vec<PieceType>,
+    /// The lines of the pool: each a starter followed by its promoted stages. A captured
+    /// member of a line makes its starter available; a captured promoted member also its
+    /// first-stage type (last rank only).
+    pub pool_lines: Vec<Vec<PieceType>>,
+    /// Types a side may have at most one of on the board (Short Sliders' Thaumaturge).
+    pub unique: Vec<PieceType>,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -352,12 +366,44 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                     promos.retain(|(t, _, _)| t != &k[8..]);
                     promos.push((k[8..].to_string(), e.value.clone(), e.origin.clone()));
                 }
-                "title" | "source" | "aliases" | "files" | "ranks" | "board" | "royal" | "pawns" | "promotionZone"
-                | "promotionStyle" | "promotionMandatory" | "startFen" | "checkRule" | "bareKing"
-                | "bareKingCounter" | "stalemate" | "nMoveRule" | "nFoldRule" | "nFoldValue" | "perpetualCheck"
-                | "castlingPartners" | "holes" | "xboardName" | "xboardLegality" | "xboardParent" | "twoLegPaths"
-                | "promoteOnLastRank" | "lions" | "lionBridgeExempt" | "okazaki" | "bareKingStrict"
-                | "bareKingIgnore" | "pointsValue" | "onceMovesAttack" => {
+                "title"
+                | "source"
+                | "aliases"
+                | "files"
+                | "ranks"
+                | "board"
+                | "royal"
+                | "pawns"
+                | "promotionZone"
+                | "promotionStyle"
+                | "promotionMandatory"
+                | "startFen"
+                | "checkRule"
+                | "bareKing"
+                | "bareKingCounter"
+                | "stalemate"
+                | "nMoveRule"
+                | "nFoldRule"
+                | "nFoldValue"
+                | "perpetualCheck"
+                | "castlingPartners"
+                | "holes"
+                | "xboardName"
+                | "xboardLegality"
+                | "xboardParent"
+                | "twoLegPaths"
+                | "promoteOnLastRank"
+                | "lions"
+                | "lionBridgeExempt"
+                | "okazaki"
+                | "bareKingStrict"
+                | "bareKingIgnore"
+                | "pointsValue"
+                | "onceMovesAttack"
+                | "promoteByCaptureOnly"
+                | "poolPromotion"
+                | "poolLines"
+                | "unique" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -459,6 +505,33 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     };
     let castling_partners = list("castlingPartners", &pieces)?;
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
+    let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
+    let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
+    let unique = list("unique", &pieces)?.unwrap_or_default();
+    let mut pool_lines = Vec::new();
+    if let Some((v, o)) = get("poolLines") {
+        for line in v.split(',') {
+            let mut l = Vec::new();
+            for t in line.split_whitespace() {
+                match lookup(t) {
+                    Some(i) => l.push(i),
+                    None => return Err(err(o, format!("poolLines: no piece '{t}'"))),
+                }
+            }
+            if !l.is_empty() {
+                pool_lines.push(l);
+            }
+        }
+        if pool_lines.len() > 32 {
+            return Err(err(o, "poolLines: at most 32 lines".to_string()));
+        }
+    }
+    if let Some((_, o)) = get("poolPromotion")
+        && !pool_promoters.is_empty()
+        && pool_lines.is_empty()
+    {
+        return Err(err(o, "poolPromotion needs poolLines".to_string()));
+    }
     let lions = list("lions", &pieces)?.unwrap_or_default();
     let bare_king_ignore = list("bareKingIgnore", &pieces)?.unwrap_or_default();
     let lion_bridge_exempt = list("lionBridgeExempt", &pieces)?.unwrap_or_default();
@@ -513,8 +586,9 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             "end" => PromotionStyle::End,
             "shogi" | "startOrEnd" => PromotionStyle::StartOrEnd,
             "entry" | "entryOrCapture" => PromotionStyle::EntryOrCapture,
+            "endOrCapture" => PromotionStyle::EndOrCapture,
             _ => {
-                return Err(err(o, format!("promotionStyle must be end, shogi or entry, found '{v}'")));
+                return Err(err(o, format!("promotionStyle must be end, shogi, entry or endOrCapture, found '{v}'")));
             }
         },
     };
@@ -581,6 +655,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         value_overrides,
         two_leg_paths: boolean("twoLegPaths", false)?,
         promote_on_last_rank,
+        promote_by_capture_only,
+        pool_promoters,
+        pool_lines,
+        unique,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,

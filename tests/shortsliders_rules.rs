@@ -1,0 +1,543 @@
+//! Hand-built positions for Short Sliders (`shortsliders`), one group of tests per rule of
+//! /work/shared/spec/rules.md section 1 (1a seed facts, 1b diagram, 1c choices, 1d rules).
+//! Every test cites the rules.md line(s) it checks as `rules.md:NNN`.
+//!
+//! Conventions: 12 files a..l x 16 ranks; White upper case, moving up (rank 1 -> 16). Letters
+//! as in variants.ini (K king, P pawn, P' berolina, G guard, G' bodyguard, A archer ...).
+//! Empty-board counts put one piece on f8 with the White King on a1 and the Black King on
+//! l16 (and a Black Pawn on a16, so that Black is not a bare King, which loses: rules.md:176):
+//! f8 is 5 files from a, 6 from l, 7 ranks from 1 and 8 from 16, and no step of any
+//! piece here (at most 6 files or ranks along a line, leaps up to (3,4)) reaches a1 or l16
+//! from f8, nor does any of its lines pass through them.
+//!
+//! Not yet covered because not yet implemented (issue 6): Sorcerer/Wizard -> Thaumaturge and
+//! the Bodyguard's Hia zone.
+
+use kirin::catalog::Catalog;
+use kirin::position::Position;
+use kirin::square::Square;
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+const V: &str = "shortsliders";
+const FILES: i32 = 12;
+const RANKS: i32 = 16;
+
+fn catalog() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(Catalog::embedded)
+}
+
+/// FEN from a piece list; side `'w'` or `'b'`; castling field as given (`"-"` for none).
+fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
+    let mut grid = vec![vec![String::new(); FILES as usize]; RANKS as usize];
+    for (sq, tok) in pieces {
+        let s = Square::parse(sq).unwrap_or_else(|| panic!("bad square {sq}"));
+        let cell = &mut grid[s.rank() as usize][s.file() as usize];
+        assert!(cell.is_empty(), "two pieces on {sq}");
+        *cell = tok.to_string();
+    }
+    let rows: Vec<String> = (0..RANKS as usize)
+        .rev()
+        .map(|r| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for c in &grid[r] {
+                if c.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row += c;
+                }
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            row
+        })
+        .collect();
+    format!("{} {side} {castling} - 0 1", rows.join("/"))
+}
+
+fn pos(f: &str) -> Position {
+    let r = catalog().get(V).unwrap_or_else(|| panic!("no variant {V}: {:?}", catalog().errors));
+    Position::from_fen(r, f).unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+/// Legal moves starting on `sq`, in coordinate notation, sorted.
+fn moves_from(p: &mut Position, sq: &str) -> Vec<String> {
+    let s = Square::parse(sq).unwrap();
+    let mut v: Vec<String> = p.legal_moves().iter().filter(|m| m.from == s).map(|m| p.move_to_uci(*m)).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &mut Position, s: &str) {
+    for mv in s.split_whitespace() {
+        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
+        p.make_move(m);
+    }
+}
+
+fn legal(p: &mut Position, mv: &str) -> bool {
+    let all: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_uci(*m)).collect();
+    all.iter().any(|m| m == mv)
+}
+
+// ---- empty-board moves of all 44 types ------------------------------------------------
+
+/// One component of a piece's move in the prose of rules.md 1a/1d: a leap (range 1) or a
+/// slide of up to `range` steps (0 = unlimited) along all 8 symmetric images of `(dx, dy)`.
+#[derive(Clone, Copy)]
+struct Comp {
+    dx: i32,
+    dy: i32,
+    range: i32,
+}
+
+const fn leap(dx: i32, dy: i32) -> Comp {
+    Comp { dx, dy, range: 1 }
+}
+const fn slide(dx: i32, dy: i32, range: i32) -> Comp {
+    Comp { dx, dy, range }
+}
+const W: Comp = leap(0, 1);
+const F: Comp = leap(1, 1);
+const D: Comp = leap(0, 2);
+const A: Comp = leap(2, 2);
+const N: Comp = leap(1, 2);
+const C: Comp = leap(1, 3);
+const Z: Comp = leap(2, 3);
+const G: Comp = leap(3, 3);
+const H: Comp = leap(0, 3);
+
+/// Target squares of `comps` from (x, y) on an empty 12x16 board: this model knows nothing
+/// of XBetza or of the engine, only the geometry written in rules.md.
+fn targets(x: i32, y: i32, comps: &[Comp]) -> BTreeSet<(i32, i32)> {
+    let mut out = BTreeSet::new();
+    for c in comps {
+        for (a, b) in [(c.dx, c.dy), (c.dy, c.dx)] {
+            for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let (ux, uy) = (a * sa, b * sb);
+                let max = if c.range == 0 { 99 } else { c.range };
+                for k in 1..=max {
+                    let (tx, ty) = (x + ux * k, y + uy * k);
+                    if !(0..FILES).contains(&tx) || !(0..RANKS).contains(&ty) {
+                        break;
+                    }
+                    out.insert((tx, ty));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// rules.md:103-127 (1a piece table, prose moves), rules.md:166 (Guard K, 1c #1),
+/// rules.md:179 (Archer B3, 1c #13), rules.md:127 (Bongo (2,2)(3,3)(2,3)(3,4)), rules.md:126
+/// (Serval (2,0)(3,0)(1,3)(1,4)), rules.md:149-150 (Dolphin/Walrus jumps land on squares
+/// their slides reach on an empty board), 2nd stage from the promotion column.
+#[test]
+fn empty_board_all_44_types() {
+    let king = [W, F];
+    let table: Vec<(&str, Vec<Comp>)> = vec![
+        ("K", king.to_vec()),
+        ("G", king.to_vec()),
+        ("L", vec![slide(0, 1, 6), slide(1, 1, 6)]),
+        ("N", vec![N]),
+        ("B'", vec![slide(1, 1, 6)]),
+        ("R'", vec![slide(0, 1, 6)]),
+        ("S", vec![W, Z]),
+        ("W", vec![F, C]),
+        ("K'", vec![F, D]),
+        ("F", vec![W, A]),
+        ("M", vec![W, N]),
+        ("I", vec![F, N]),
+        ("H", vec![A, N]),
+        ("T", vec![D, N]),
+        ("J", vec![G, Z]),
+        ("V", vec![H, C]),
+        ("Y", vec![slide(0, 1, 4), slide(1, 1, 4), A, D]),
+        ("A", vec![slide(1, 1, 3)]),
+        ("D", vec![slide(0, 1, 3), D, H]),
+        ("X", vec![slide(1, 1, 3), A, G]),
+        ("G'", vec![slide(0, 1, 2), slide(1, 1, 2)]),
+        ("Q", vec![slide(0, 1, 0), slide(1, 1, 0)]),
+        ("O", vec![N, Z]),
+        ("B", vec![slide(1, 1, 0)]),
+        ("R", vec![slide(0, 1, 0)]),
+        ("W'", vec![W, F, C, Z]),
+        ("T'", vec![slide(0, 1, 6), F]),
+        ("E", vec![slide(1, 1, 6), W]),
+        ("M'", vec![W, D, N]),
+        ("I'", vec![F, A, N]),
+        ("H'", vec![W, F, A, N, G]),
+        ("C", vec![W, F, D, N, H]),
+        ("J'", vec![A, G, Z, leap(3, 4)]),
+        ("V'", vec![D, H, C, leap(1, 4)]),
+        ("Q'", vec![slide(0, 1, 0), slide(1, 1, 0), Z]),
+        ("O'", vec![N, C, Z]),
+        ("B!", vec![slide(1, 1, 0), Z]),
+        ("R!", vec![slide(0, 1, 0), Z]),
+        ("U", vec![slide(0, 1, 6), F, N]),
+        ("E'", vec![slide(1, 1, 6), W, N]),
+        ("M!", vec![slide(0, 1, 6), N]),
+        ("I!", vec![slide(1, 1, 6), N]),
+    ];
+    // Pawn and Berolina (not from the start rank: no double step): rules.md:103-104.
+    let mut checked = 2;
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "P")], 'w', "-"));
+    assert_eq!(moves_from(&mut p, "f8"), vec!["f8f9"]);
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "P'")], 'w', "-"));
+    assert_eq!(moves_from(&mut p, "f8"), vec!["f8e9", "f8g9"]);
+    for (tok, comps) in &table {
+        let mut p = if *tok == "K" {
+            pos(&fen(&[("f8", "K"), ("l2", "P"), ("l16", "k"), ("a16", "p")], 'w', "-"))
+        } else {
+            pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", tok)], 'w', "-"))
+        };
+        let want: BTreeSet<String> =
+            targets(5, 7, comps).into_iter().map(|(x, y)| Square::new(x as u8, y as u8).to_string()).collect();
+        let got: Vec<String> = moves_from(&mut p, "f8");
+        // A move into the zone promotes (one choice each): compare target squares.
+        let got_sq: BTreeSet<String> =
+            got.iter().map(|m| m[2..].trim_end_matches(|c: char| !c.is_ascii_digit()).to_string()).collect();
+        assert_eq!(got.len(), got_sq.len(), "{tok}: one move per target {got:?}");
+        assert_eq!(got_sq, want, "{tok}");
+        checked += 1;
+    }
+    assert_eq!(checked, 44, "all 44 types");
+    assert_eq!(catalog().get(V).unwrap().variant.pieces.len(), 44);
+}
+
+/// rules.md:103-104, rules.md:147-149 (1b): the Pawn's double step is lame (blocked by the
+/// W square between), so is the Berolina's double diagonal step (by the F square); the
+/// Berolina captures only straight forward.
+#[test]
+fn lame_double_steps() {
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("c4", "P"), ("c5", "n")], 'w', "-"));
+    assert!(moves_from(&mut p, "c4").is_empty(), "blocked, nothing to capture");
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("c4", "P"), ("c6", "n")], 'w', "-"));
+    assert_eq!(moves_from(&mut p, "c4"), vec!["c4c5"]);
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e4", "P'"), ("f5", "n")], 'w', "-"));
+    assert_eq!(moves_from(&mut p, "e4"), vec!["e4c6", "e4d5"]);
+}
+
+// ---- start position ---------------------------------------------------------------------
+
+/// rules.md:88-99 (1a array, 48 pieces a side, mirrored). Depth 1 counted by hand per
+/// piece: rank 2 gives 18 (Dolphins 1+1 (H jump), Walruses 1+1 (G jump), Leons 3+3,
+/// Jackals 4+4, Archers and Turtles 0), rank 3 gives 26 (Marquis 1+1, Priests 2+2, Kirins
+/// 1+1, Phoenixes 2+2, Hospitallers 4+4, Templars 3+3), rank 1 nothing, 8 Pawns 2 each and
+/// 4 Berolinas 4 each. The armies are 7 ranks apart, so depth 2 is 76 x 76.
+#[test]
+fn start_position_and_perft() {
+    let r = catalog().get(V).unwrap();
+    let mut p = Position::from_fen(r.clone(), &r.variant.start_fen).unwrap();
+    let fen = p.fen();
+    let board = fen.split_whitespace().next().unwrap();
+    assert_eq!(board.matches(|c: char| c.is_ascii_uppercase()).count(), 48);
+    assert_eq!(board.matches(|c: char| c.is_ascii_lowercase()).count(), 48);
+    assert_eq!(p.legal_moves().len(), 76);
+    assert_eq!(kirin::perft::perft(&mut p, 2), 76 * 76);
+}
+
+// ---- special moves -----------------------------------------------------------------------
+
+/// rules.md:121 (Archer rifle-captures at knight distance), rules.md:144-150 (`cabN`:
+/// captures without moving); the rifle capture attacks, so it gives check.
+#[test]
+fn archer_rifle_capture_and_check() {
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "A"), ("g10", "n"), ("h8", "n")], 'w', "-"));
+    let m = moves_from(&mut p, "f8");
+    assert!(m.contains(&"f8g10,g10f8".to_string()), "{m:?}");
+    assert!(!m.contains(&"f8g10".to_string()), "the Archer does not move to the victim's square");
+    assert!(!m.iter().any(|s| s.starts_with("f8h8")), "not a capture at distance (2,0)");
+    play(&mut p, "f8g10,g10f8");
+    assert!(p.piece_at(Square::parse("g10").unwrap()).is_none(), "{}", p.fen());
+    assert!(p.piece_at(Square::parse("f8").unwrap()).is_some(), "{}", p.fen());
+    // Check by rifle: the Black King on g10 is attacked by the Archer on f8.
+    let p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A")], 'b', "-"));
+    assert!(p.in_check());
+    let mut p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A")], 'w', "-"));
+    assert!(!legal(&mut p, "f8g10"), "no moving onto the King square");
+    assert!(legal(&mut p, "f8g10,g10f8"), "the King can be shot");
+}
+
+/// rules.md:122-123, 1b: Dolphin R3 slides and jumps to the 2nd/3rd square only when not
+/// capturing; Walrus the diagonal analogue.
+#[test]
+fn dolphin_and_walrus_jumps_do_not_capture() {
+    let mut p = pos(&fen(
+        &[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("f9", "n"), ("f10", "n"), ("f11", "n")],
+        'w',
+        "-",
+    ));
+    let m = moves_from(&mut p, "f8");
+    assert!(m.contains(&"f8f9".to_string()), "slide captures on the first square");
+    assert!(!m.contains(&"f8f10".to_string()) && !m.contains(&"f8f11".to_string()), "jumps never capture");
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("f9", "n")], 'w', "-"));
+    let m = moves_from(&mut p, "f8");
+    assert!(m.contains(&"f8f10".to_string()) && m.contains(&"f8f11".to_string()), "jumps over: {m:?}");
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "X"), ("g9", "n"), ("h10", "n")], 'w', "-"));
+    let m = moves_from(&mut p, "f8");
+    assert!(m.contains(&"f8g9".to_string()) && !m.contains(&"f8h10".to_string()), "{m:?}");
+    assert!(m.contains(&"f8i11".to_string()), "jump (3,3) over two pieces: {m:?}");
+}
+
+/// rules.md:119 (Turtle Q4 + A + D): the A and D leaps jump, the Q4 slide is blocked.
+#[test]
+fn turtle() {
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "Y"), ("f9", "N"), ("g9", "N")], 'w', "-"));
+    let m = moves_from(&mut p, "f8");
+    assert!(m.contains(&"f8f10".to_string()) && m.contains(&"f8h10".to_string()), "leaps: {m:?}");
+    assert!(!m.contains(&"f8f11".to_string()) && !m.contains(&"f8i11".to_string()), "slides blocked: {m:?}");
+}
+
+/// rules.md:104 (Berolina: step diagonally forward, capture straight forward, initial two
+/// diagonal), rules.md:204-206 (1d e.p.: any Pawn/Berolina that just double-stepped can be
+/// taken e.p. by an enemy Pawn/Berolina whose capture lands on the skipped square).
+#[test]
+fn berolina_moves_and_en_passant_both_ways() {
+    // The Berolina's own moves from its start rank.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e4", "P'"), ("e5", "n")], 'w', "-"));
+    assert_eq!(moves_from(&mut p, "e4"), vec!["e4c6", "e4d5", "e4e5", "e4f5", "e4g6"]);
+    // A White Berolina e4-g6 skips f5: a Black Pawn on e6 (diagonal capture) and a Black
+    // Berolina on f6 (straight capture) may take it there, on the next move only.
+    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e4", "P'"), ("e6", "p"), ("f6", "p'")], 'w', "-");
+    let mut p = pos(&start);
+    play(&mut p, "e4g6");
+    assert!(legal(&mut p, "e6f5"), "pawn takes berolina e.p.");
+    assert!(legal(&mut p, "f6f5"), "berolina takes berolina e.p.");
+    play(&mut p, "f6f5");
+    assert!(p.piece_at(Square::parse("g6").unwrap()).is_none(), "victim removed: {}", p.fen());
+    let mut p = pos(&start);
+    play(&mut p, "e4g6 l16l15 a1a2");
+    assert!(!legal(&mut p, "e6f5"), "only immediately");
+    // A Black Berolina h13-f11 skips g12: a White Pawn on h11 and a White Berolina on g11
+    // may take it there.
+    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("h13", "p'"), ("h11", "P"), ("g11", "P'")], 'b', "-");
+    let mut p = pos(&start);
+    play(&mut p, "h13f11");
+    assert!(legal(&mut p, "h11g12") && legal(&mut p, "g11g12"), "{:?}", moves_from(&mut p, "h11"));
+    play(&mut p, "h11g12");
+    assert!(p.piece_at(Square::parse("f11").unwrap()).is_none(), "victim removed: {}", p.fen());
+    // A Pawn's double step is taken e.p. by a Pawn (diagonally) as in chess.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("c4", "P"), ("d6", "p")], 'w', "-"));
+    play(&mut p, "c4c6");
+    assert!(legal(&mut p, "d6c5"));
+}
+
+/// rules.md:128 + 1b (`KisO4`: O-O K g1-k1 with the Short Rook l1-j1, O-O-O K g1-c1 with
+/// a1-d1; Black the same on rank 16), rules.md:178 (1c #11: the diagram's O4), rules.md:207-208
+/// (1d: King and Short Rook unmoved, squares between empty, not out of, through or into check).
+#[test]
+fn castling_four_squares_both_sides() {
+    let back = [("a1", "R'"), ("g1", "K"), ("l1", "R'"), ("a16", "r'"), ("g16", "k"), ("l16", "r'")];
+    let mut p = pos(&fen(&back, 'w', "KQkq"));
+    play(&mut p, "g1k1");
+    assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'8R'K1 b kq - 1 1");
+    play(&mut p, "g16c16");
+    assert_eq!(p.fen(), "2kr'7r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'8R'K1 w - - 2 2");
+    let mut p = pos(&fen(&back, 'w', "KQkq"));
+    play(&mut p, "g1c1");
+    assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/2KR'7R' b kq - 1 1");
+    play(&mut p, "g16k16");
+    assert_eq!(p.fen(), "r'8r'k1/12/12/12/12/12/12/12/12/12/12/12/12/12/12/2KR'7R' w - - 2 2");
+    // A piece between (b1, passed by the Short Rook only) forbids the long castling.
+    let mut with_b1 = back.to_vec();
+    with_b1.push(("b1", "N"));
+    let mut p = pos(&fen(&with_b1, 'w', "KQkq"));
+    assert!(!legal(&mut p, "g1c1") && legal(&mut p, "g1k1"));
+    // Not through an attacked square: a Black Rook on i10 attacks i1, which the King crosses.
+    let mut attacked = back.to_vec();
+    attacked.push(("i10", "r"));
+    let mut p = pos(&fen(&attacked, 'w', "KQkq"));
+    assert!(!legal(&mut p, "g1k1") && legal(&mut p, "g1c1"));
+    // Not out of check.
+    let mut check = back.to_vec();
+    check.push(("g10", "r"));
+    let mut p = pos(&fen(&check, 'w', "KQkq"));
+    assert!(p.in_check() && !legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"));
+}
+
+// ---- promotions of pieces (1d) -------------------------------------------------------------
+
+/// rules.md:196-203 (1d piece promotion: one stage per move that ends on the opponent's four
+/// ranks or captures, mandatory), rules.md:108 (Lady-in-Waiting -> Queen -> Malkia).
+#[test]
+fn pieces_promote_one_stage_per_qualifying_move() {
+    let base = [("a1", "K"), ("l16", "k"), ("a16", "p")];
+    // Entering the zone (rank 13): the Lady must become a Queen.
+    let mut lady = base.to_vec();
+    lady.push(("f12", "L"));
+    let mut p = pos(&fen(&lady, 'w', "-"));
+    let m = moves_from(&mut p, "f12");
+    assert!(m.contains(&"f12f13q".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
+    assert!(m.contains(&"f12f11".to_string()), "no promotion outside the zone without capture");
+    // Capturing anywhere promotes too (1c #7).
+    let mut cap = base.to_vec();
+    cap.extend([("f5", "L"), ("f3", "n")]);
+    let mut p = pos(&fen(&cap, 'w', "-"));
+    let m = moves_from(&mut p, "f5");
+    assert!(m.contains(&"f5f3q".to_string()) && !m.contains(&"f5f3".to_string()), "{m:?}");
+    // The Queen, one stage up, becomes a Malkia on its next qualifying move (inside the zone).
+    let mut q = base.to_vec();
+    q.push(("f13", "Q"));
+    let mut p = pos(&fen(&q, 'w', "-"));
+    let m = moves_from(&mut p, "f13");
+    assert!(m.contains(&"f13f14q'".to_string()) && !m.contains(&"f13f14".to_string()), "{m:?}");
+    assert!(m.contains(&"f13f12".to_string()), "leaving the zone without capture: no promotion");
+    play(&mut p, "f13f14q'");
+    assert!(p.fen().contains("5Q'6"), "{}", p.fen());
+    // A 2nd-stage piece does not promote.
+    let mut mk = base.to_vec();
+    mk.push(("f13", "Q'"));
+    let mut p = pos(&fen(&mk, 'w', "-"));
+    assert!(legal(&mut p, "f13f14"));
+}
+
+/// rules.md:202-203: Turtle, Archer, Dolphin, Walrus, King, Bodyguard, Thaumaturge, Healer,
+/// Crusader, Bongo, Serval and the 2nd stage never promote.
+#[test]
+fn non_promoting_pieces() {
+    for tok in ["Y", "A", "D", "X", "G'", "W'", "H'", "C", "J'", "V'", "Q'", "O'", "B!", "R!", "U", "E'", "M!", "I!"] {
+        let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", tok)], 'w', "-"));
+        for m in moves_from(&mut p, "f12") {
+            assert!(m.ends_with(|c: char| c.is_ascii_digit()), "{tok}: {m}");
+        }
+    }
+    let r = catalog().get(V).unwrap();
+    let v = &r.variant;
+    for tok in ["Y", "A", "D", "X", "K", "G'", "W'", "H'", "C", "J'", "V'"] {
+        let t = v.type_by_token(tok).unwrap();
+        assert!(v.pieces[t as usize].promotions.is_empty(), "{tok}");
+    }
+}
+
+/// rules.md:115 + 1c #2 (rules.md:167), rules.md:199-200: the Guard becomes a Bodyguard only
+/// by capturing a piece other than a Pawn or Berolina, wherever it stands; entering the zone
+/// does nothing.
+#[test]
+fn guard_promotes_only_by_capturing_a_non_pawn() {
+    let mut p = pos(&fen(
+        &[("a1", "K"), ("l16", "k"), ("f12", "G"), ("e13", "n"), ("g13", "p"), ("f13", "p'"), ("e11", "n")],
+        'w',
+        "-",
+    ));
+    let m = moves_from(&mut p, "f12");
+    assert!(m.contains(&"f12e13g'".to_string()) && !m.contains(&"f12e13".to_string()), "knight: {m:?}");
+    assert!(m.contains(&"f12g13".to_string()) && !m.contains(&"f12g13g'".to_string()), "pawn: {m:?}");
+    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13g'".to_string()), "berolina: {m:?}");
+    assert!(m.contains(&"f12e11g'".to_string()), "outside the zone: {m:?}");
+    assert!(m.contains(&"f12g12".to_string()), "plain move");
+}
+
+// ---- end of the game ---------------------------------------------------------------------------
+
+/// rules.md:176 (1c #12) and rules.md:209-210: a bare King loses; stalemate is a draw.
+#[test]
+fn bare_king_loses_and_stalemate_draws() {
+    // Black's last man (a Knight on f9) is taken: Black has a bare King and has lost.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("f8", "R"), ("f9", "n")], 'w', "-"));
+    play(&mut p, "f8f9r!");
+    let f = kirin::engine::game_over(&p).expect("bare king");
+    assert_eq!(f.result, "1-0", "{}", f.comment);
+    // Stalemate: Black King a16 with a Pawn a15 blocked by a White Pawn a14; the White Queen
+    // on b13 covers b15 and b16 but not a16: the King has no square, the Pawn no move.
+    let mut p = pos(&fen(&[("l1", "K"), ("a16", "k"), ("a15", "p"), ("a14", "P"), ("b13", "Q")], 'b', "-"));
+    assert!(!p.in_check());
+    assert!(p.legal_moves().is_empty(), "{:?}", moves_from(&mut p, "a16"));
+    let f = kirin::engine::game_over(&p).expect("stalemate");
+    assert_eq!(f.result, "1/2-1/2", "{}", f.comment);
+}
+
+// ---- the pool and pawn promotion (1d) ---------------------------------------------------------
+
+/// `fen()` with a pool field: the board part followed by `[pool]`.
+fn with_pool(f: &str, pool: &str) -> String {
+    let (board, rest) = f.split_once(' ').unwrap();
+    format!("{board}[{pool}] {rest}")
+}
+
+/// Moves of a pawn type `tok` from `from` with White's pool `pool` (plus the usual kings).
+fn pawn_moves(tok: &str, from: &str, pool: &str) -> Vec<String> {
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), (from, tok)], 'w', "-");
+    let mut p = pos(&with_pool(&f, pool));
+    moves_from(&mut p, from)
+}
+
+/// rules.md:188-195 (1d pawn promotion), rules.md:109-111 (1a prose): with nothing captured a
+/// Pawn cannot enter the last rank at all and just moves on the Pawn Row.
+#[test]
+fn pawn_with_empty_pool() {
+    assert!(pawn_moves("P", "f15", "").is_empty(), "no choice on the last rank: no move");
+    assert_eq!(pawn_moves("P", "f12", ""), vec!["f12f13"]);
+    assert!(pawn_moves("P'", "f15", "").is_empty());
+}
+
+/// rules.md:188-192: on ranks 13-15 optionally the starter of a line with a captured member
+/// (any stage); on rank 16 compulsorily a starter, or a first-stage type whose line has a
+/// captured first- or second-stage member (1c #10).
+#[test]
+fn pawn_promotes_from_the_pool() {
+    // A captured Knight: the Knight line's starter, optional on the Pawn Row.
+    assert_eq!(pawn_moves("P", "f12", "N"), vec!["f12f13", "f12f13n"]);
+    assert_eq!(pawn_moves("P", "f15", "N"), vec!["f15f16n"], "Okapi needs a captured promoted member");
+    // A captured Queen (first stage of the Lady line): Lady anywhere, Queen on rank 16 only.
+    assert_eq!(pawn_moves("P", "f12", "Q"), vec!["f12f13", "f12f13l"]);
+    assert_eq!(pawn_moves("P", "f15", "Q"), vec!["f15f16l", "f15f16q"]);
+    // A captured Malkia (second stage) makes the same two available.
+    assert_eq!(pawn_moves("P", "f15", "Q'"), vec!["f15f16l", "f15f16q"]);
+    // Lines without promotion (Turtle) give their starter; the Berolina is a Pawn here too.
+    assert_eq!(pawn_moves("P'", "f12", "Y"), vec!["f12e13", "f12e13y", "f12g13", "f12g13y"]);
+    // Black's pool does not count for White.
+    assert!(pawn_moves("P", "f15", "nq").is_empty());
+    // Never a King, Pawn or Berolina: pawns are not pool members.
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P")], 'w', "-");
+    assert!(Position::from_fen(catalog().get(V).unwrap(), &with_pool(&f, "P")).is_err());
+}
+
+/// rules.md:193-194: the used pool member is consumed (the starter first, so that a captured
+/// promoted member still allows a first-stage promotion later); capturing adds the victim to
+/// its side's pool; unmake restores both; the hash key follows the pool.
+#[test]
+fn pool_is_part_of_the_position() {
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("g15", "P")], 'w', "-");
+    let mut p = pos(&with_pool(&f, "LQ"));
+    let before = p.fen();
+    let key = p.key();
+    play(&mut p, "f15f16l");
+    assert!(p.fen().contains("[Q]"), "the Lady went, the Queen stays: {}", p.fen());
+    assert_eq!(p.key(), p.compute_key());
+    play(&mut p, "l16l15 g15g16q");
+    assert!(!p.fen().contains('['), "pool empty: {}", p.fen());
+    assert_eq!(p.key(), p.compute_key());
+    p.unmake_move();
+    p.unmake_move();
+    p.unmake_move();
+    assert_eq!(p.fen(), before);
+    assert_eq!(p.key(), key);
+    // Capturing: the Black Knight joins Black's pool.
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "R"), ("f10", "n")], 'w', "-");
+    let mut p = pos(&f);
+    play(&mut p, "f8f10r!");
+    assert!(p.fen().contains("[n]"), "{}", p.fen());
+    assert_eq!(p.key(), p.compute_key());
+    assert_ne!(p.key(), pos(&p.fen().replace("[n]", "")).key(), "the pool is in the key");
+    assert_eq!(pos(&p.fen()).fen(), p.fen(), "FEN round trip");
+    p.unmake_move();
+    assert_eq!(p.fen(), f);
+}
+
+/// rules.md:194 ("Thaumaturge only if none on board") and 1a (at most one per side).
+#[test]
+fn thaumaturge_only_if_none_on_board() {
+    assert_eq!(pawn_moves("P", "f15", "W'"), vec!["f15f16s", "f15f16w", "f15f16w'"]);
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("b2", "W'")], 'w', "-");
+    let mut p = pos(&with_pool(&f, "W'"));
+    assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16s", "f15f16w"]);
+}
