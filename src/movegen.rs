@@ -962,7 +962,10 @@ impl Position {
                     }
                 }
         };
-        if !eligible {
+        if !eligible
+            || (rules.partner_promoter_mask | rules.unique_mask) != 0
+                && def.promotions.first().is_some_and(|&t| !self.partner_allows(p.color(), p.kind(), t))
+        {
             out.push(m);
             return;
         }

@@ -50,6 +50,10 @@ pub struct Rules {
     pub pool_line_mask: [u32; MAX_PIECE_TYPES],
     /// Bit `t` set for types a side may have only one of (`unique`).
     pub unique_mask: u64,
+    /// Entry `t`: the types whose presence stops `t` from promoting (`promoteUnless`).
+    pub promote_unless: [u64; MAX_PIECE_TYPES],
+    /// Bit `t` set when entry `t` of `promote_unless` is not empty.
+    pub partner_promoter_mask: u64,
     /// Bit `t` set for Lion types (lion-trading rules).
     pub lion_mask: u64,
     /// Bit `t` set for victims that do not make a bridge (lion-trading rules).
@@ -100,6 +104,12 @@ impl Rules {
         let capture_promoter_mask = mask_of(&variant.promote_by_capture_only);
         let pool_promoter_mask = mask_of(&variant.pool_promoters);
         let unique_mask = mask_of(&variant.unique);
+        let mut promote_unless = [0u64; MAX_PIECE_TYPES];
+        let mut partner_promoter_mask = 0u64;
+        for (t, list) in &variant.promote_unless {
+            promote_unless[*t as usize] = mask_of(list);
+            partner_promoter_mask |= 1 << t;
+        }
         let mut pool_line_mask = [0u32; MAX_PIECE_TYPES];
         for (l, line) in variant.pool_lines.iter().enumerate() {
             for &t in line {
@@ -139,6 +149,8 @@ impl Rules {
             pool_promoter_mask,
             pool_line_mask,
             unique_mask,
+            promote_unless,
+            partner_promoter_mask,
             lion_mask,
             lion_bridge_exempt_mask,
             bare_king_ignore_mask,
@@ -360,6 +372,8 @@ struct Undo {
     changes: ArrayVec<(Square, Piece), 16>,
     /// The pool member a pool promotion used up (255 = none).
     pool_used: u8,
+    /// `changes` up to here are the move's own; later ones are a freed partner's promotion.
+    captures_end: u8,
 }
 
 /// Zobrist key of having `n` pieces of type `t` and colour `c` in the pool (0 for none).
@@ -1034,11 +1048,52 @@ impl Position {
             }
         }
         let pool_used = if self.rules.variant.pool_lines.is_empty() { 255 } else { self.update_pool(m, mover) };
+        let captures_end = self.changes.len() as u8;
+        if self.rules.partner_promoter_mask != 0 && self.st.captured.is_some() {
+            self.promote_freed_partner(them);
+        }
         self.st.last_move = m;
         self.side = them;
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
-        self.history.push(Undo { state: saved, changes, pool_used });
+        self.history.push(Undo { state: saved, changes, pool_used, captures_end });
+    }
+
+    /// Whether colour `c` may promote a `t` now: no piece of the `promoteUnless` types and,
+    /// for a unique target, none of that either.
+    pub fn partner_allows(&self, c: Color, t: PieceType, target: PieceType) -> bool {
+        let mut blockers = self.rules.promote_unless[t as usize];
+        if self.rules.unique_mask & (1u64 << target) != 0 {
+            blockers |= 1u64 << target;
+        }
+        let mut b = blockers;
+        while b != 0 {
+            let x = b.trailing_zeros() as PieceType;
+            b &= b - 1;
+            if self.counts[c.index()][x as usize] > 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// After a capture of `c`'s pieces: a `promoteUnless` piece of `c` standing in `c`'s zone
+    /// whose blockers are now all gone promotes at once (rules.md 1d, Sorcerer/Wizard).
+    fn promote_freed_partner(&mut self, c: Color) {
+        let mut mask = self.rules.partner_promoter_mask;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as PieceType;
+            mask &= mask - 1;
+            let Some(&target) = self.rules.variant.pieces[t as usize].promotions.first() else { continue };
+            if !self.partner_allows(c, t, target) {
+                continue;
+            }
+            if let Some(sq) = (self.pcs[c.index()][t as usize] & self.rules.zones[c.index()]).lsb() {
+                self.remove(sq);
+                self.put(sq, Piece::new(c, target));
+                return;
+            }
+        }
     }
 
     /// After a move in a pool variant: captured line members join their side's pool, and a
@@ -1116,7 +1171,7 @@ impl Position {
         self.side = !self.side;
         if !self.rules.variant.pool_lines.is_empty() {
             let us = self.side;
-            for &(_, old) in &u.changes {
+            for &(_, old) in &u.changes[..u.captures_end as usize] {
                 if old.is_some() && old.color() != us && self.rules.pool_line_mask[old.kind() as usize] != 0 {
                     let n = &mut self.pool[old.color().index()][old.kind() as usize];
                     *n = n.saturating_sub(1);

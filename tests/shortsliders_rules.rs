@@ -10,8 +10,7 @@
 //! piece here (at most 6 files or ranks along a line, leaps up to (3,4)) reaches a1 or l16
 //! from f8, nor does any of its lines pass through them.
 //!
-//! Not yet covered because not yet implemented (issue 6): Sorcerer/Wizard -> Thaumaturge and
-//! the Bodyguard's Hia zone.
+//! Not yet covered because not yet implemented (issue 6): the Bodyguard's Hia zone.
 
 use kirin::catalog::Catalog;
 use kirin::position::Position;
@@ -540,4 +539,52 @@ fn thaumaturge_only_if_none_on_board() {
     let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("b2", "W'")], 'w', "-");
     let mut p = pos(&with_pool(&f, "W'"));
     assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16s", "f15f16w"]);
+}
+
+// ---- Sorcerer / Wizard -> Thaumaturge (1c #4, 1d) ------------------------------------------------
+
+/// rules.md:112-113 (1a prose: only after the other has been captured; at most one
+/// Thaumaturge), rules.md:170 (1c #4), rules.md:200-202 (1d).
+#[test]
+fn sorcerer_promotes_only_without_wizard_and_thaumaturge() {
+    // The Wizard is alive: the Sorcerer enters the zone unpromoted.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("b2", "W")], 'w', "-"));
+    let m = moves_from(&mut p, "f12");
+    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13w'".to_string()), "{m:?}");
+    // Without the Wizard it must promote on a qualifying move (zone or capture).
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("f10", "n")], 'w', "-"));
+    let m = moves_from(&mut p, "f12");
+    assert!(m.contains(&"f12f13w'".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
+    assert!(m.contains(&"f12f11".to_string()), "plain move outside the zone");
+    // A Thaumaturge on the board blocks it as well.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("b2", "W'")], 'w', "-"));
+    assert!(moves_from(&mut p, "f12").contains(&"f12f13".to_string()));
+    // The Wizard the same way.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "W"), ("b2", "S")], 'w', "-"));
+    assert!(moves_from(&mut p, "f12").contains(&"f12g13".to_string()));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "W")], 'w', "-"));
+    let m = moves_from(&mut p, "f12");
+    assert!(m.contains(&"f12g13w'".to_string()) && !m.contains(&"f12g13".to_string()), "{m:?}");
+}
+
+/// rules.md:114 (1a: "if the survivor is already at or behind the opponent's Pawn Row when the
+/// other is captured, the surviving piece may immediately promote") and rules.md:201-202 (1d:
+/// automatically). Unmake restores both pieces.
+#[test]
+fn survivor_in_the_zone_promotes_at_once() {
+    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "S"), ("b2", "W"), ("b8", "r")], 'b', "-");
+    let mut p = pos(&start);
+    play(&mut p, "b8b2r!");
+    assert_eq!(
+        p.piece_at(Square::parse("f14").unwrap()),
+        pos(&fen(&[("a1", "K"), ("f14", "W'")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
+    );
+    assert_eq!(p.key(), p.compute_key());
+    assert!(p.fen().contains("[W]"), "the Wizard is in White's pool: {}", p.fen());
+    p.unmake_move();
+    assert_eq!(p.fen(), start);
+    // Outside the zone nothing happens until a qualifying move.
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f11", "S"), ("b2", "W"), ("b8", "r")], 'b', "-"));
+    play(&mut p, "b8b2r!");
+    assert!(p.fen().contains("5S6"), "{}", p.fen());
 }

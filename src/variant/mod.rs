@@ -180,6 +180,10 @@ pub struct Variant {
     pub pool_lines: Vec<Vec<PieceType>>,
     /// Types a side may have at most one of on the board (Short Sliders' Thaumaturge).
     pub unique: Vec<PieceType>,
+    /// `promoteUnless.X = Y ...`: X may promote only while its side has no Y on the board;
+    /// when a capture takes the last of them and an X stands in its side's zone, that X
+    /// promotes at once (Short Sliders' Sorcerer and Wizard, rules.md 1d).
+    pub promote_unless: Vec<(PieceType, Vec<PieceType>)>,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -318,6 +322,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let mut raw_pieces: Vec<RawPiece> = Vec::new();
     let mut kv: HashMap<String, (String, Origin)> = HashMap::new();
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
+    let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
         for e in &sec.entries {
@@ -361,6 +366,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 k if k.starts_with("value.") => {
                     values.retain(|(t, _, _)| t != &k[6..]);
                     values.push((k[6..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                k if k.starts_with("promoteUnless.") => {
+                    unless.retain(|(t, _, _)| t != &k[14..]);
+                    unless.push((k[14..].to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("promote.") => {
                     promos.retain(|(t, _, _)| t != &k[8..]);
@@ -559,6 +568,20 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         }
         promo_lists.push((from, to));
     }
+    let mut promote_unless = Vec::new();
+    for (t, v, o) in &unless {
+        let Some(from) = lookup(t) else {
+            return Err(err(o, format!("promoteUnless.{t}: no piece '{t}'")));
+        };
+        let mut list = Vec::new();
+        for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
+            match lookup(tt) {
+                Some(i) => list.push(i),
+                None => return Err(err(o, format!("promoteUnless.{t}: no piece '{tt}'"))),
+            }
+        }
+        promote_unless.push((from, list));
+    }
     let mut value_overrides = Vec::new();
     for (t, v, o) in &values {
         let Some(k) = lookup(t) else {
@@ -659,6 +682,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         pool_promoters,
         pool_lines,
         unique,
+        promote_unless,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
