@@ -11,7 +11,7 @@ games=${GAMES:-2}
 tc=${TC:-0:05}
 inc=${INC:-0.05}
 fail=0
-names=$(target/release/kirin variants | sed -nE 's/.* xboard: ([a-z0-9]+)( \(.*\))? .*/\1/p' | grep -v "^not$" | sort -u)
+names=$(target/release/kirin variants | sed -nE 's/.* xboard: ([a-z0-9-]+)( \(.*\))? .*/\1/p' | grep -v "^not$" | sort -u)
 for v in $names; do
   if ! scripts/xboard-match.sh "$v" "$games" "$tc" "$inc"; then
     echo "FAIL: XBoard match in $v"

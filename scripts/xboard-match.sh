@@ -13,6 +13,9 @@
 # Exit status 1 if the match did not produce a result for every game, or if the debug log
 # shows an illegal move, an error reply, a missing setup, or a crash of an engine.
 # XBOARD_OPTS adds XBoard options (e.g. "-testLegality false").
+# Games longer than DRAW_MOVES moves (default 450) are adjudicated drawn by XBoard: it cannot
+# record more than 1000 plies (MAX_MOVES) and ends such a game without a result, which a
+# 500-move-rule variant (Bat chess) between two engines that cannot force mate can reach.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 variant=${1:?variant}
@@ -41,6 +44,7 @@ log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
   -variant "$variant" -mg "$games" -tc "$tc" -inc "$inc" \
   -sgf "$out/games.pgn" -debug -nameOfDebugFile "$out/xboard.debug" \
   -saveSettingsOnExit false -xexit -noGUI -ringBellAfterMoves false -popupExitMessage false \
+  -adjudicateDrawMoves "${DRAW_MOVES:-450}" \
   ${XBOARD_OPTS:-} 2>&1)
 status=$?
 score=$(echo "$log" | grep -E "final score" | tail -1)

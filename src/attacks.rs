@@ -470,7 +470,9 @@ impl Tables {
                     if r.mode & MODE_CAPTURE == 0 {
                         continue;
                     }
-                    if r.initial || r.skip {
+                    // Hia zones shorten slides depending on where the Hia pieces stand:
+                    // such attacks come from move generation, which knows the zones.
+                    if r.initial || r.skip || !v.hia.is_empty() {
                         slow = true;
                         continue;
                     }

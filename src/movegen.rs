@@ -611,12 +611,22 @@ impl Position {
                 }
             }
         }
+        let hia =
+            if self.rules().hia_mask != 0 && !pt.rays.is_empty() { self.hia_zone(c, from) } else { Bitboard::EMPTY };
         for r in &pt.rays {
             if r.initial && !virgin {
                 continue;
             }
             // (A `j` slide's table already leaves out the jumped first square.)
-            let att = t.slide(r, from, occ);
+            let att = if hia.is_empty() {
+                t.slide(r, from, occ)
+            } else if hia.contains(from) {
+                // Starting in a Hia zone: one step (rules.md 1d).
+                t.slide(r, from, occ) & crate::position::neighbours(from)
+            } else {
+                // The slide stops on the first zone square it enters.
+                t.slide(r, from, occ | hia)
+            };
             if r.mode & MODE_MOVE != 0 {
                 let targets = att & empty & qmask & !done;
                 done |= targets;

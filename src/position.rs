@@ -50,6 +50,8 @@ pub struct Rules {
     pub pool_line_mask: [u32; MAX_PIECE_TYPES],
     /// Bit `t` set for types a side may have only one of (`unique`).
     pub unique_mask: u64,
+    /// Bit `t` set for pieces with the Hia power.
+    pub hia_mask: u64,
     /// Entry `t`: the types whose presence stops `t` from promoting (`promoteUnless`).
     pub promote_unless: [u64; MAX_PIECE_TYPES],
     /// Bit `t` set when entry `t` of `promote_unless` is not empty.
@@ -104,6 +106,7 @@ impl Rules {
         let capture_promoter_mask = mask_of(&variant.promote_by_capture_only);
         let pool_promoter_mask = mask_of(&variant.pool_promoters);
         let unique_mask = mask_of(&variant.unique);
+        let hia_mask = mask_of(&variant.hia);
         let mut promote_unless = [0u64; MAX_PIECE_TYPES];
         let mut partner_promoter_mask = 0u64;
         for (t, list) in &variant.promote_unless {
@@ -149,6 +152,7 @@ impl Rules {
             pool_promoter_mask,
             pool_line_mask,
             unique_mask,
+            hia_mask,
             promote_unless,
             partner_promoter_mask,
             lion_mask,
@@ -374,6 +378,17 @@ struct Undo {
     pool_used: u8,
     /// `changes` up to here are the move's own; later ones are a freed partner's promotion.
     captures_end: u8,
+}
+
+/// The up to 8 squares next to `s`.
+pub fn neighbours(s: Square) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        if let Some(n) = s.offset(dx, dy) {
+            b.set(n);
+        }
+    }
+    b
 }
 
 /// Zobrist key of having `n` pieces of type `t` and colour `c` in the pool (0 for none).
@@ -1057,6 +1072,27 @@ impl Position {
         self.st.key ^= KEYS.side;
         let changes = std::mem::take(&mut self.changes);
         self.history.push(Undo { state: saved, changes, pool_used, captures_end });
+    }
+
+    /// The Hia zone that hinders the slides of colour `c`'s piece on `from`: the squares next
+    /// to the Hia pieces (the enemy's only, with `hiaEnemyOnly`), except the piece's own.
+    pub fn hia_zone(&self, c: Color, from: Square) -> Bitboard {
+        let mut zone = Bitboard::EMPTY;
+        let mut mask = self.rules.hia_mask;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as PieceType;
+            mask &= mask - 1;
+            let mut sources = self.pcs[(!c).index()][t as usize];
+            if !self.rules.variant.hia_enemy_only {
+                sources |= self.pcs[c.index()][t as usize];
+            }
+            for s in sources {
+                if s != from {
+                    zone |= neighbours(s);
+                }
+            }
+        }
+        zone & self.rules.variant.board
     }
 
     /// Whether colour `c` may promote a `t` now: no piece of the `promoteUnless` types and,

@@ -184,6 +184,12 @@ pub struct Variant {
     /// when a capture takes the last of them and an X stands in its side's zone, that X
     /// promotes at once (Short Sliders' Sorcerer and Wizard, rules.md 1d).
     pub promote_unless: Vec<(PieceType, Vec<PieceType>)>,
+    /// Pieces with the Hia power (rules.md 1d): a sliding move may not pass through a square
+    /// next to one (it may end there), and starting next to one it goes one step only.
+    /// Leaps are unaffected; a Hia piece is not hindered by its own zone.
+    pub hia: Vec<PieceType>,
+    /// The Hia power hinders only the enemy's sliders (rules.md 1c #14 option).
+    pub hia_enemy_only: bool,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -412,7 +418,9 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "promoteByCaptureOnly"
                 | "poolPromotion"
                 | "poolLines"
-                | "unique" => {
+                | "unique"
+                | "hia"
+                | "hiaEnemyOnly" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
@@ -517,6 +525,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
     let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
     let unique = list("unique", &pieces)?.unwrap_or_default();
+    let hia = list("hia", &pieces)?.unwrap_or_default();
+    let hia_enemy_only = boolean("hiaEnemyOnly", false)?;
     let mut pool_lines = Vec::new();
     if let Some((v, o)) = get("poolLines") {
         for line in v.split(',') {
@@ -683,6 +693,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         pool_lines,
         unique,
         promote_unless,
+        hia,
+        hia_enemy_only,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
