@@ -909,9 +909,6 @@ pub fn is_engine_definable(name: &str) -> bool {
     n != "normal"
 }
 
-/// The name under which a variant is offered to XBoard: its built-in name, else our name,
-/// else our name without separators when XBoard would mistake ours for a built-in one
-/// (`courier-modern` would be read as `courier`; `couriermodern` is not).
 /// `m` as CECP writes it for `v`.
 fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
     // XBoard 4.9.1 relays a two-leg move by a Black piece over an empty square as castling
@@ -953,6 +950,10 @@ fn xboard_has_null_move(v: &crate::variant::Variant) -> bool {
     matches!(kind.as_str(), "chu" | "lion" | "chuchess")
 }
 
+/// The name under which a variant is offered to XBoard: its built-in name, else our name,
+/// else our name without separators when XBoard would mistake ours for a built-in one
+/// (`courier-modern` would be read as `courier`; `couriermodern` is not).
+/// `xboardName = -` keeps a variant away from XBoard.
 pub fn cecp_name(v: &crate::variant::Variant) -> Option<String> {
     if let Some(x) = &v.xboard_name {
         // `xboardName = -`: not offered to XBoard at all.
