@@ -33,9 +33,14 @@ rm -f "$out/games.pgn" "$out/xboard.debug"
 nmove=$("$kirin" variants | grep -E "xboard: $variant( |\()" | sed -nE 's/.* nmove=([0-9]+).*/\1/p' | head -1)
 [ -n "$nmove" ] && XBOARD_OPTS="${XBOARD_OPTS:-} -ruleMoves $nmove"
 # Variants whose rules XBoard cannot check are hosted with legality testing off.
-if "$kirin" variants | grep -E "xboard: $variant \([^)]*-testLegality false\)" >/dev/null; then
+if "$kirin" variants | grep -E "xboard: $variant \([^)]*-testLegality false[^)]*\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"
   echo "$variant: XBoard cannot check these rules; running with -testLegality false"
+fi
+# 16-rank variants: XBoard must count ranks from 0 (protocols.md 0.1; Kirin does the same).
+if "$kirin" variants | grep -E "xboard: $variant \([^)]*-rankOffset 1[^)]*\)" >/dev/null; then
+  XBOARD_OPTS="${XBOARD_OPTS:-} -rankOffset 1"
+  echo "$variant: 16 ranks; running with -rankOffset 1"
 fi
 command -v xvfb-run >/dev/null || { echo "xvfb-run not installed (apt-get install xvfb xboard)"; exit 1; }
 
@@ -64,7 +69,8 @@ echo "$variant: $results of $games games have a result in $out/games.pgn"
 grep -h "^{" "$out/games.pgn" 2>/dev/null | head -0
 endings=$(grep -oE '\{[^}]*\} (1-0|0-1|1/2-1/2)$' "$out/games.pgn" 2>/dev/null | sort | uniq -c)
 [ -n "$endings" ] && echo "$endings" | sed "s/^/$variant: /"
-bad=$(grep -E "Illegal move|Error \(|did not send setup|tellusererror|Engine .* died|crashed|Unknown variant" "$out/xboard.debug" 2>/dev/null | grep -v "^.*>.*option" | head -5)
+bad=$( (grep -E "Illegal move|Error \(|did not send setup|tellusererror|Engine .* died|crashed|Unknown variant" "$out/xboard.debug" 2>/dev/null | grep -v "^.*>.*option";
+  grep -E "Forfeit due to invalid move|False (win|draw|loss) claim" "$out/games.pgn" 2>/dev/null) | head -5)
 if [ -n "$bad" ]; then
   echo "$variant: problems in $out/xboard.debug:"
   echo "$bad"

@@ -3,7 +3,8 @@
 //! Every test cites the rules.md line(s) it checks as `rules.md:NNN`.
 //!
 //! Conventions: 12 files a..l x 16 ranks; White upper case, moving up (rank 1 -> 16). Letters
-//! as in variants.ini (K king, P pawn, P' berolina, G guard, G' bodyguard, A archer ...).
+//! as in variants.ini (K king, P pawn, P' berolina, D' guard, D bodyguard, A' archer,
+//! L' lady, Q queen, Z malkia, T' sorcerer, T! wizard, T thaumaturge ...).
 //! Empty-board counts put one piece on f8 with the White King on a1 and the Black King on
 //! l16 (and a Black Pawn on a16, so that Black is not a bare King, which loses: rules.md:176):
 //! f8 is 5 files from a, 6 from l, 7 ranks from 1 and 8 from 16, and no step of any
@@ -144,47 +145,47 @@ fn empty_board_all_44_types() {
     let king = [W, F];
     let table: Vec<(&str, Vec<Comp>)> = vec![
         ("K", king.to_vec()),
-        ("G", king.to_vec()),
-        ("L", vec![slide(0, 1, 6), slide(1, 1, 6)]),
+        ("D'", king.to_vec()),
+        ("L'", vec![slide(0, 1, 6), slide(1, 1, 6)]),
         ("N", vec![N]),
         ("B'", vec![slide(1, 1, 6)]),
         ("R'", vec![slide(0, 1, 6)]),
-        ("S", vec![W, Z]),
-        ("W", vec![F, C]),
-        ("K'", vec![F, D]),
-        ("F", vec![W, A]),
-        ("M", vec![W, N]),
-        ("I", vec![F, N]),
-        ("H", vec![A, N]),
-        ("T", vec![D, N]),
-        ("J", vec![G, Z]),
-        ("V", vec![H, C]),
-        ("Y", vec![slide(0, 1, 4), slide(1, 1, 4), A, D]),
-        ("A", vec![slide(1, 1, 3)]),
-        ("D", vec![slide(0, 1, 3), D, H]),
-        ("X", vec![slide(1, 1, 3), A, G]),
-        ("G'", vec![slide(0, 1, 2), slide(1, 1, 2)]),
+        ("T'", vec![W, Z]),
+        ("T!", vec![F, C]),
+        ("G'", vec![F, D]),
+        ("E'", vec![W, A]),
+        ("M'", vec![W, N]),
+        ("I'", vec![F, N]),
+        ("H'", vec![A, N]),
+        ("C'", vec![D, N]),
+        ("J'", vec![G, Z]),
+        ("V'", vec![H, C]),
+        ("X", vec![slide(0, 1, 4), slide(1, 1, 4), A, D]),
+        ("A'", vec![slide(1, 1, 3)]),
+        ("D!", vec![slide(0, 1, 3), D, H]),
+        ("W'", vec![slide(1, 1, 3), A, G]),
+        ("D", vec![slide(0, 1, 2), slide(1, 1, 2)]),
         ("Q", vec![slide(0, 1, 0), slide(1, 1, 0)]),
         ("O", vec![N, Z]),
         ("B", vec![slide(1, 1, 0)]),
         ("R", vec![slide(0, 1, 0)]),
-        ("W'", vec![W, F, C, Z]),
-        ("T'", vec![slide(0, 1, 6), F]),
+        ("T", vec![W, F, C, Z]),
+        ("G", vec![slide(0, 1, 6), F]),
         ("E", vec![slide(1, 1, 6), W]),
-        ("M'", vec![W, D, N]),
-        ("I'", vec![F, A, N]),
-        ("H'", vec![W, F, A, N, G]),
+        ("M", vec![W, D, N]),
+        ("I", vec![F, A, N]),
+        ("H", vec![W, F, A, N, G]),
         ("C", vec![W, F, D, N, H]),
-        ("J'", vec![A, G, Z, leap(3, 4)]),
-        ("V'", vec![D, H, C, leap(1, 4)]),
-        ("Q'", vec![slide(0, 1, 0), slide(1, 1, 0), Z]),
-        ("O'", vec![N, C, Z]),
-        ("B!", vec![slide(1, 1, 0), Z]),
-        ("R!", vec![slide(0, 1, 0), Z]),
+        ("J", vec![A, G, Z, leap(3, 4)]),
+        ("V", vec![D, H, C, leap(1, 4)]),
+        ("Z", vec![slide(0, 1, 0), slide(1, 1, 0), Z]),
+        ("F", vec![N, C, Z]),
+        ("A", vec![slide(1, 1, 0), Z]),
+        ("W", vec![slide(0, 1, 0), Z]),
         ("U", vec![slide(0, 1, 6), F, N]),
-        ("E'", vec![slide(1, 1, 6), W, N]),
-        ("M!", vec![slide(0, 1, 6), N]),
-        ("I!", vec![slide(1, 1, 6), N]),
+        ("L", vec![slide(1, 1, 6), W, N]),
+        ("S", vec![slide(0, 1, 6), N]),
+        ("Y", vec![slide(1, 1, 6), N]),
     ];
     // Pawn and Berolina (not from the start rank: no double step): rules.md:103-104.
     let mut checked = 2;
@@ -250,7 +251,8 @@ fn start_position_and_perft() {
 /// captures without moving); the rifle capture attacks, so it gives check.
 #[test]
 fn archer_rifle_capture_and_check() {
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "A"), ("g10", "n"), ("h8", "n")], 'w', "-"));
+    let mut p =
+        pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "A'"), ("g10", "n"), ("h8", "n")], 'w', "-"));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8g10,g10f8".to_string()), "{m:?}");
     assert!(!m.contains(&"f8g10".to_string()), "the Archer does not move to the victim's square");
@@ -259,9 +261,9 @@ fn archer_rifle_capture_and_check() {
     assert!(p.piece_at(Square::parse("g10").unwrap()).is_none(), "{}", p.fen());
     assert!(p.piece_at(Square::parse("f8").unwrap()).is_some(), "{}", p.fen());
     // Check by rifle: the Black King on g10 is attacked by the Archer on f8.
-    let p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A")], 'b', "-"));
+    let p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A'")], 'b', "-"));
     assert!(p.in_check());
-    let mut p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A'")], 'w', "-"));
     assert!(!legal(&mut p, "f8g10"), "no moving onto the King square");
     assert!(legal(&mut p, "f8g10,g10f8"), "the King can be shot");
 }
@@ -271,17 +273,18 @@ fn archer_rifle_capture_and_check() {
 #[test]
 fn dolphin_and_walrus_jumps_do_not_capture() {
     let mut p = pos(&fen(
-        &[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("f9", "n"), ("f10", "n"), ("f11", "n")],
+        &[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D!"), ("f9", "n"), ("f10", "n"), ("f11", "n")],
         'w',
         "-",
     ));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8f9".to_string()), "slide captures on the first square");
     assert!(!m.contains(&"f8f10".to_string()) && !m.contains(&"f8f11".to_string()), "jumps never capture");
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("f9", "n")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D!"), ("f9", "n")], 'w', "-"));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8f10".to_string()) && m.contains(&"f8f11".to_string()), "jumps over: {m:?}");
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "X"), ("g9", "n"), ("h10", "n")], 'w', "-"));
+    let mut p =
+        pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "W'"), ("g9", "n"), ("h10", "n")], 'w', "-"));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8g9".to_string()) && !m.contains(&"f8h10".to_string()), "{m:?}");
     assert!(m.contains(&"f8i11".to_string()), "jump (3,3) over two pieces: {m:?}");
@@ -290,7 +293,7 @@ fn dolphin_and_walrus_jumps_do_not_capture() {
 /// rules.md:119 (Turtle Q4 + A + D): the A and D leaps jump, the Q4 slide is blocked.
 #[test]
 fn turtle() {
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "Y"), ("f9", "N"), ("g9", "N")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "X"), ("f9", "N"), ("g9", "N")], 'w', "-"));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8f10".to_string()) && m.contains(&"f8h10".to_string()), "leaps: {m:?}");
     assert!(!m.contains(&"f8f11".to_string()) && !m.contains(&"f8i11".to_string()), "slides blocked: {m:?}");
@@ -372,14 +375,14 @@ fn pieces_promote_one_stage_per_qualifying_move() {
     let base = [("a1", "K"), ("l16", "k"), ("a16", "p")];
     // Entering the zone (rank 13): the Lady must become a Queen.
     let mut lady = base.to_vec();
-    lady.push(("f12", "L"));
+    lady.push(("f12", "L'"));
     let mut p = pos(&fen(&lady, 'w', "-"));
     let m = moves_from(&mut p, "f12");
     assert!(m.contains(&"f12f13q".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
     assert!(m.contains(&"f12f11".to_string()), "no promotion outside the zone without capture");
     // Capturing anywhere promotes too (1c #7).
     let mut cap = base.to_vec();
-    cap.extend([("f5", "L"), ("f3", "n")]);
+    cap.extend([("f5", "L'"), ("f3", "n")]);
     let mut p = pos(&fen(&cap, 'w', "-"));
     let m = moves_from(&mut p, "f5");
     assert!(m.contains(&"f5f3q".to_string()) && !m.contains(&"f5f3".to_string()), "{m:?}");
@@ -388,13 +391,13 @@ fn pieces_promote_one_stage_per_qualifying_move() {
     q.push(("f13", "Q"));
     let mut p = pos(&fen(&q, 'w', "-"));
     let m = moves_from(&mut p, "f13");
-    assert!(m.contains(&"f13f14q'".to_string()) && !m.contains(&"f13f14".to_string()), "{m:?}");
+    assert!(m.contains(&"f13f14z".to_string()) && !m.contains(&"f13f14".to_string()), "{m:?}");
     assert!(m.contains(&"f13f12".to_string()), "leaving the zone without capture: no promotion");
-    play(&mut p, "f13f14q'");
-    assert!(p.fen().contains("5Q'6"), "{}", p.fen());
+    play(&mut p, "f13f14z");
+    assert!(p.fen().contains("5Z6"), "{}", p.fen());
     // A 2nd-stage piece does not promote.
     let mut mk = base.to_vec();
-    mk.push(("f13", "Q'"));
+    mk.push(("f13", "Z"));
     let mut p = pos(&fen(&mk, 'w', "-"));
     assert!(legal(&mut p, "f13f14"));
 }
@@ -403,7 +406,7 @@ fn pieces_promote_one_stage_per_qualifying_move() {
 /// Crusader, Bongo, Serval and the 2nd stage never promote.
 #[test]
 fn non_promoting_pieces() {
-    for tok in ["Y", "A", "D", "X", "G'", "W'", "H'", "C", "J'", "V'", "Q'", "O'", "B!", "R!", "U", "E'", "M!", "I!"] {
+    for tok in ["X", "A'", "D!", "W'", "D", "T", "H", "C", "J", "V", "Z", "F", "A", "W", "U", "L", "S", "Y"] {
         let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", tok)], 'w', "-"));
         for m in moves_from(&mut p, "f12") {
             assert!(m.ends_with(|c: char| c.is_ascii_digit()), "{tok}: {m}");
@@ -411,7 +414,7 @@ fn non_promoting_pieces() {
     }
     let r = catalog().get(V).unwrap();
     let v = &r.variant;
-    for tok in ["Y", "A", "D", "X", "K", "G'", "W'", "H'", "C", "J'", "V'"] {
+    for tok in ["X", "A'", "D!", "W'", "K", "D", "T", "H", "C", "J", "V"] {
         let t = v.type_by_token(tok).unwrap();
         assert!(v.pieces[t as usize].promotions.is_empty(), "{tok}");
     }
@@ -423,15 +426,15 @@ fn non_promoting_pieces() {
 #[test]
 fn guard_promotes_only_by_capturing_a_non_pawn() {
     let mut p = pos(&fen(
-        &[("a1", "K"), ("l16", "k"), ("f12", "G"), ("e13", "n"), ("g13", "p"), ("f13", "p'"), ("e11", "n")],
+        &[("a1", "K"), ("l16", "k"), ("f12", "D'"), ("e13", "n"), ("g13", "p"), ("f13", "p'"), ("e11", "n")],
         'w',
         "-",
     ));
     let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12e13g'".to_string()) && !m.contains(&"f12e13".to_string()), "knight: {m:?}");
-    assert!(m.contains(&"f12g13".to_string()) && !m.contains(&"f12g13g'".to_string()), "pawn: {m:?}");
-    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13g'".to_string()), "berolina: {m:?}");
-    assert!(m.contains(&"f12e11g'".to_string()), "outside the zone: {m:?}");
+    assert!(m.contains(&"f12e13d".to_string()) && !m.contains(&"f12e13".to_string()), "knight: {m:?}");
+    assert!(m.contains(&"f12g13".to_string()) && !m.contains(&"f12g13d".to_string()), "pawn: {m:?}");
+    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13d".to_string()), "berolina: {m:?}");
+    assert!(m.contains(&"f12e11d".to_string()), "outside the zone: {m:?}");
     assert!(m.contains(&"f12g12".to_string()), "plain move");
 }
 
@@ -442,7 +445,7 @@ fn guard_promotes_only_by_capturing_a_non_pawn() {
 fn bare_king_loses_and_stalemate_draws() {
     // Black's last man (a Knight on f9) is taken: Black has a bare King and has lost.
     let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("f8", "R"), ("f9", "n")], 'w', "-"));
-    play(&mut p, "f8f9r!");
+    play(&mut p, "f8f9w");
     let f = kirin::engine::game_over(&p).expect("bare king");
     assert_eq!(f.result, "1-0", "{}", f.comment);
     // Stalemate: Black King a16 with a Pawn a15 blocked by a White Pawn a14; the White Queen
@@ -487,12 +490,12 @@ fn pawn_promotes_from_the_pool() {
     assert_eq!(pawn_moves("P", "f12", "N"), vec!["f12f13", "f12f13n"]);
     assert_eq!(pawn_moves("P", "f15", "N"), vec!["f15f16n"], "Okapi needs a captured promoted member");
     // A captured Queen (first stage of the Lady line): Lady anywhere, Queen on rank 16 only.
-    assert_eq!(pawn_moves("P", "f12", "Q"), vec!["f12f13", "f12f13l"]);
-    assert_eq!(pawn_moves("P", "f15", "Q"), vec!["f15f16l", "f15f16q"]);
+    assert_eq!(pawn_moves("P", "f12", "Q"), vec!["f12f13", "f12f13l'"]);
+    assert_eq!(pawn_moves("P", "f15", "Q"), vec!["f15f16l'", "f15f16q"]);
     // A captured Malkia (second stage) makes the same two available.
-    assert_eq!(pawn_moves("P", "f15", "Q'"), vec!["f15f16l", "f15f16q"]);
+    assert_eq!(pawn_moves("P", "f15", "Z"), vec!["f15f16l'", "f15f16q"]);
     // Lines without promotion (Turtle) give their starter; the Berolina is a Pawn here too.
-    assert_eq!(pawn_moves("P'", "f12", "Y"), vec!["f12e13", "f12e13y", "f12g13", "f12g13y"]);
+    assert_eq!(pawn_moves("P'", "f12", "X"), vec!["f12e13", "f12e13x", "f12g13", "f12g13x"]);
     // Black's pool does not count for White.
     assert!(pawn_moves("P", "f15", "nq").is_empty());
     // Never a King, Pawn or Berolina: pawns are not pool members.
@@ -506,10 +509,10 @@ fn pawn_promotes_from_the_pool() {
 #[test]
 fn pool_is_part_of_the_position() {
     let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("g15", "P")], 'w', "-");
-    let mut p = pos(&with_pool(&f, "LQ"));
+    let mut p = pos(&with_pool(&f, "L'Q"));
     let before = p.fen();
     let key = p.key();
-    play(&mut p, "f15f16l");
+    play(&mut p, "f15f16l'");
     assert!(p.fen().contains("[Q]"), "the Lady went, the Queen stays: {}", p.fen());
     assert_eq!(p.key(), p.compute_key());
     play(&mut p, "l16l15 g15g16q");
@@ -523,7 +526,7 @@ fn pool_is_part_of_the_position() {
     // Capturing: the Black Knight joins Black's pool.
     let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "R"), ("f10", "n")], 'w', "-");
     let mut p = pos(&f);
-    play(&mut p, "f8f10r!");
+    play(&mut p, "f8f10w");
     assert!(p.fen().contains("[n]"), "{}", p.fen());
     assert_eq!(p.key(), p.compute_key());
     assert_ne!(p.key(), pos(&p.fen().replace("[n]", "")).key(), "the pool is in the key");
@@ -535,10 +538,10 @@ fn pool_is_part_of_the_position() {
 /// rules.md:194 ("Thaumaturge only if none on board") and 1a (at most one per side).
 #[test]
 fn thaumaturge_only_if_none_on_board() {
-    assert_eq!(pawn_moves("P", "f15", "W'"), vec!["f15f16s", "f15f16w", "f15f16w'"]);
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("b2", "W'")], 'w', "-");
-    let mut p = pos(&with_pool(&f, "W'"));
-    assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16s", "f15f16w"]);
+    assert_eq!(pawn_moves("P", "f15", "T"), vec!["f15f16t", "f15f16t!", "f15f16t'"]);
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("b2", "T")], 'w', "-");
+    let mut p = pos(&with_pool(&f, "T"));
+    assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16t!", "f15f16t'"]);
 }
 
 // ---- Sorcerer / Wizard -> Thaumaturge (1c #4, 1d) ------------------------------------------------
@@ -548,23 +551,23 @@ fn thaumaturge_only_if_none_on_board() {
 #[test]
 fn sorcerer_promotes_only_without_wizard_and_thaumaturge() {
     // The Wizard is alive: the Sorcerer enters the zone unpromoted.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("b2", "W")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("b2", "T!")], 'w', "-"));
     let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13w'".to_string()), "{m:?}");
+    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13t".to_string()), "{m:?}");
     // Without the Wizard it must promote on a qualifying move (zone or capture).
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("f10", "n")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("f10", "n")], 'w', "-"));
     let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12f13w'".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
+    assert!(m.contains(&"f12f13t".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
     assert!(m.contains(&"f12f11".to_string()), "plain move outside the zone");
     // A Thaumaturge on the board blocks it as well.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "S"), ("b2", "W'")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("b2", "T")], 'w', "-"));
     assert!(moves_from(&mut p, "f12").contains(&"f12f13".to_string()));
     // The Wizard the same way.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "W"), ("b2", "S")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T!"), ("b2", "T'")], 'w', "-"));
     assert!(moves_from(&mut p, "f12").contains(&"f12g13".to_string()));
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "W")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T!")], 'w', "-"));
     let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12g13w'".to_string()) && !m.contains(&"f12g13".to_string()), "{m:?}");
+    assert!(m.contains(&"f12g13t".to_string()) && !m.contains(&"f12g13".to_string()), "{m:?}");
 }
 
 /// rules.md:114 (1a: "if the survivor is already at or behind the opponent's Pawn Row when the
@@ -572,21 +575,22 @@ fn sorcerer_promotes_only_without_wizard_and_thaumaturge() {
 /// automatically). Unmake restores both pieces.
 #[test]
 fn survivor_in_the_zone_promotes_at_once() {
-    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "S"), ("b2", "W"), ("b8", "r")], 'b', "-");
+    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "T'"), ("b2", "T!"), ("b8", "r")], 'b', "-");
     let mut p = pos(&start);
-    play(&mut p, "b8b2r!");
+    play(&mut p, "b8b2w");
     assert_eq!(
         p.piece_at(Square::parse("f14").unwrap()),
-        pos(&fen(&[("a1", "K"), ("f14", "W'")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
+        pos(&fen(&[("a1", "K"), ("f14", "T")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
     );
     assert_eq!(p.key(), p.compute_key());
-    assert!(p.fen().contains("[W]"), "the Wizard is in White's pool: {}", p.fen());
+    assert!(p.fen().contains("[T!]"), "the Wizard is in White's pool: {}", p.fen());
     p.unmake_move();
     assert_eq!(p.fen(), start);
     // Outside the zone nothing happens until a qualifying move.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f11", "S"), ("b2", "W"), ("b8", "r")], 'b', "-"));
-    play(&mut p, "b8b2r!");
-    assert!(p.fen().contains("5S6"), "{}", p.fen());
+    let mut p =
+        pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f11", "T'"), ("b2", "T!"), ("b8", "r")], 'b', "-"));
+    play(&mut p, "b8b2w");
+    assert!(p.fen().contains("5T'6"), "{}", p.fen());
 }
 
 // ---- the Bodyguard's Hia zone (1c #3, #14; 1d) -----------------------------------------------------
@@ -598,14 +602,14 @@ fn survivor_in_the_zone_promotes_at_once() {
 fn hia_zone_stops_slides() {
     // Black Bodyguard e10: its zone is d9-f9, d10, f10, d11-f11. A White Rook a9 slides to d9
     // and no further (e9, f9 and beyond are cut off).
-    let base = [("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "g'")];
+    let base = [("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "d")];
     let mut with_r = base.to_vec();
     with_r.push(("a9", "R"));
     let mut p = pos(&fen(&with_r, 'w', "-"));
     let m = moves_from(&mut p, "a9");
     assert!(m.contains(&"a9d9".to_string()), "stops on the first zone square: {m:?}");
     assert!(!m.iter().any(|s| ["a9e9", "a9f9", "a9g9", "a9l9"].contains(&s.as_str())), "{m:?}");
-    assert!(m.contains(&"a9a16r!".to_string()) && m.contains(&"a9a2".to_string()), "other lines free: {m:?}");
+    assert!(m.contains(&"a9a16w".to_string()) && m.contains(&"a9a2".to_string()), "other lines free: {m:?}");
     // A Queen starting in the zone (d9) moves one step only, in every direction, and may
     // capture the Bodyguard next to it.
     let mut with_q = base.to_vec();
@@ -623,11 +627,11 @@ fn hia_zone_stops_slides() {
     let mut p = pos(&fen(&with_n, 'w', "-"));
     assert_eq!(moves_from(&mut p, "d9").len(), 8);
     // The Bodyguard's own K2 is not hindered by its own zone; another Bodyguard's zone does.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "G'")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D")], 'w', "-"));
     assert_eq!(moves_from(&mut p, "f8").len(), 16);
     // Black Bodyguard h9: g8 and g9 are in its zone, so the White Bodyguard's two-step slides
     // through them stop there.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "G'"), ("h9", "g'")], 'w', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("h9", "d")], 'w', "-"));
     let m = moves_from(&mut p, "f8");
     assert!(m.contains(&"f8g8".to_string()) && !m.contains(&"f8h8".to_string()), "{m:?}");
     assert!(m.contains(&"f8g9".to_string()) && !m.contains(&"f8h10".to_string()), "{m:?}");
@@ -639,18 +643,18 @@ fn hia_zone_stops_slides() {
 /// the Bodyguard checks at distance one only.
 #[test]
 fn hia_zone_and_check() {
-    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e10", "g'"), ("a9", "R")], 'b', "-"));
+    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e10", "d"), ("a9", "R")], 'b', "-"));
     assert!(!p.in_check(), "the Rook's line is cut at d9");
-    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e12", "g'"), ("a9", "R")], 'b', "-"));
+    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e12", "d"), ("a9", "R")], 'b', "-"));
     assert!(p.in_check(), "Bodyguard elsewhere: check");
     // Rook on d9, in the zone of e10: the King on f9... is two steps away: no check; the King
     // on e8... not on a line. King on d8: one step, check.
-    let p = pos(&fen(&[("a1", "K"), ("f9", "k"), ("a16", "p"), ("e10", "g'"), ("d9", "R")], 'b', "-"));
+    let p = pos(&fen(&[("a1", "K"), ("f9", "k"), ("a16", "p"), ("e10", "d"), ("d9", "R")], 'b', "-"));
     assert!(!p.in_check(), "a slider in the zone reaches one step only");
-    let p = pos(&fen(&[("a1", "K"), ("d8", "k"), ("a16", "p"), ("e10", "g'"), ("d9", "R")], 'b', "-"));
+    let p = pos(&fen(&[("a1", "K"), ("d8", "k"), ("a16", "p"), ("e10", "d"), ("d9", "R")], 'b', "-"));
     assert!(p.in_check());
     // The Black King may step to g9 (beyond the zone from the Rook a9) but not onto the a-file.
-    let mut p = pos(&fen(&[("a1", "K"), ("h8", "k"), ("a16", "p"), ("e10", "g'"), ("a9", "R"), ("b1", "R")], 'b', "-"));
+    let mut p = pos(&fen(&[("a1", "K"), ("h8", "k"), ("a16", "p"), ("e10", "d"), ("a9", "R"), ("b1", "R")], 'b', "-"));
     let m = moves_from(&mut p, "h8");
     assert!(m.contains(&"h8h9".to_string()) && m.contains(&"h8g9".to_string()), "{m:?}");
 }
@@ -659,7 +663,7 @@ fn hia_zone_and_check() {
 /// `hiaEnemyOnly = true` the own side's sliders pass freely.
 #[test]
 fn hia_both_colours_and_enemy_only_option() {
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "G'"), ("a9", "R")], 'w', "-");
+    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "D"), ("a9", "R")], 'w', "-");
     let mut p = pos(&f);
     assert!(!moves_from(&mut p, "a9").contains(&"a9l9".to_string()), "own Bodyguard hinders too");
     let ini = "[ss-enemy:shortsliders]\nhiaEnemyOnly = true\n".to_string();

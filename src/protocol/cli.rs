@@ -223,6 +223,9 @@ pub fn run(cli: Cli) -> i32 {
                         if !v.xboard_legality {
                             notes.push("-testLegality false");
                         }
+                        if v.ranks == 16 {
+                            notes.push("-rankOffset 1");
+                        }
                         if notes.is_empty() { n } else { format!("{n} ({})", notes.join(", ")) }
                     }
                 };

@@ -74,8 +74,15 @@ pub struct XBoard {
 }
 
 /// Converts a CECP move string to our coordinate notation (1-based ranks).
+/// Ranks are 0-based in CECP on boards of 10 ranks (XBoard's own rule) and of 16 ranks
+/// (where XBoard must run with `-rankOffset 1`: with 1-based ranks it stores rank 16 as the
+/// character '@', its drop marker, and every move from rank 16 breaks; protocols.md 0.1).
+pub fn cecp_zero_based(ranks: u8) -> bool {
+    ranks == 10 || ranks == 16
+}
+
 fn from_cecp(ranks: u8, s: &str) -> String {
-    if ranks != 10 {
+    if !cecp_zero_based(ranks) {
         return s.to_string();
     }
     let mut out = String::new();
@@ -441,7 +448,7 @@ impl XBoard {
 
     fn cmd_setboard(&mut self, fen: &str) {
         self.cancel_search();
-        let fen = if self.ranks() == 10 { fen_from_cecp(fen) } else { fen.to_string() };
+        let fen = if cecp_zero_based(self.ranks()) { fen_from_cecp(fen) } else { fen.to_string() };
         match self.engine.set_position(Some(&fen), &[]) {
             Ok(()) => self.illegal_position = false,
             Err(e) => {
@@ -594,7 +601,17 @@ impl XBoard {
         if self.claim_result() {
             return;
         }
-        let limits = self.limits();
+        let mut limits = self.limits();
+        // Moves XBoard cannot write (a promotion to a type with a marked letter, as Short
+        // Sliders' pawns may make) would forfeit the game there: play them only when nothing
+        // else is legal.
+        let legal = self.engine.pos.clone().legal_moves();
+        let v = &self.engine.rules.variant;
+        let unwritable: Vec<Move> =
+            legal.iter().copied().filter(|&m| !xboard_can_write(&cecp_move(v, &self.engine.pos, m))).collect();
+        if !unwritable.is_empty() && unwritable.len() + limits.excluded.len() < legal.len() {
+            limits.excluded.extend(unwritable);
+        }
         self.start(limits, Mode::Think);
     }
 
@@ -770,7 +787,7 @@ pub fn thinking_line(pos: &Position, r: &Report, ranks: u8) -> String {
         }
         let s = p.move_to_uci(m);
         pv.push(' ');
-        pv.push_str(&if ranks == 10 { to_cecp(&s) } else { s });
+        pv.push_str(&if cecp_zero_based(ranks) { to_cecp(&s) } else { s });
         p.make_move(m);
     }
     format!(
@@ -809,7 +826,7 @@ fn to_cecp(s: &str) -> String {
     out
 }
 
-/// A CECP FEN on a 10-rank board has a 0-based e.p. square.
+/// A CECP FEN on a 10- or 16-rank board has a 0-based e.p. square.
 fn fen_from_cecp(fen: &str) -> String {
     let mut parts: Vec<String> = fen.split_whitespace().map(String::from).collect();
     if parts.len() > 3 && parts[3] != "-" {
@@ -931,7 +948,20 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
         }
     }
     let s = pos.move_to_uci(m);
-    if v.ranks == 10 { to_cecp(&s) } else { s }
+    if cecp_zero_based(v.ranks) { to_cecp(&s) } else { s }
+}
+
+/// Can XBoard 4.9.1 read this move text? Its promotion suffix is one letter other than `x`
+/// (which it reads as a capture mark), or `+`/`=` (parser.c PromoSuffix).
+fn xboard_can_write(text: &str) -> bool {
+    let tail: &str = match text.rfind(|c: char| c.is_ascii_digit()) {
+        Some(i) => &text[i + 1..],
+        None => return true, // @@@@
+    };
+    match tail {
+        "" | "+" | "=" => true,
+        t => t.len() == 1 && t != "x" && t.as_bytes()[0].is_ascii_lowercase(),
+    }
 }
 
 /// A pass: a two-leg move out to an empty square and back (Chu Shogi's Lion, rules.md 4).
@@ -1015,5 +1045,20 @@ mod tests {
         assert_eq!(from_cecp(10, "e0e1"), "e1e2");
         assert_eq!(from_cecp(10, "a9a8,a8b7"), "a10a9,a9b8");
         assert_eq!(from_cecp(8, "e2e4"), "e2e4");
+        // 16 ranks: XBoard runs with -rankOffset 1, so rank 16 is "15" and rank 1 is "0".
+        assert_eq!(from_cecp(16, "j15f11"), "j16f12");
+        assert_eq!(from_cecp(16, "a0a1"), "a1a2");
+        assert_eq!(from_cecp(12, "a12a11"), "a12a11");
+        assert!(cecp_zero_based(16) && cecp_zero_based(10) && !cecp_zero_based(12));
+    }
+
+    #[test]
+    fn what_xboard_can_write() {
+        for ok in ["e2e4", "e7e8q", "a12a3+", "d7e7,e7d7", "@@@@", "f15f16=", "j15f11"] {
+            assert!(xboard_can_write(ok), "{ok}");
+        }
+        for bad in ["f12f13d'", "f12f13t!", "f12f13x"] {
+            assert!(!xboard_can_write(bad), "{bad}");
+        }
     }
 }
