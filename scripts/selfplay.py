@@ -7,7 +7,10 @@ the legal-move list it printed for the position before. The game must end by a r
 variant (checkmate, stalemate, bare king, royal capture, n-move rule, repetition); reaching
 --max-plies first is a failure. Used for variants no other program plays (Bat chess, ...).
 
-Usage: scripts/selfplay.py VARIANT [--movetime MS] [--max-plies N] [--kirin PATH]
+With --via analyse the game is played by `kirin analyse --play` instead of over UCI, and
+every move of its record is then re-validated the same way, including its claimed result.
+
+Usage: scripts/selfplay.py VARIANT [--movetime MS] [--max-plies N] [--kirin PATH] [--via uci|analyse]
 Exit status 0 when the game finished by rule with only legal moves.
 """
 import argparse
@@ -35,13 +38,50 @@ def show(kirin, variant, moves):
     return legal, over
 
 
+def via_analyse(args):
+    """`kirin analyse --play` plays the game; then every move is checked against `kirin show`."""
+    t0 = time.time()
+    out = subprocess.run(
+        [args.kirin, "analyse", "--variant", args.variant, "--play", "--movetime", str(args.movetime),
+         "--max-plies", str(args.max_plies)],
+        capture_output=True, text=True,
+    )
+    moves, claimed = None, None
+    for line in out.stdout.splitlines():
+        if line.startswith("moves:"):
+            moves = line[len("moves:"):].split()
+        if line.startswith("Game over: "):
+            claimed = line[len("Game over: "):]
+    if out.returncode != 0 or moves is None or claimed is None:
+        print(f"FAIL: kirin analyse --play exited {out.returncode}: {out.stderr.strip()[-300:]}")
+        return 1
+    for i, mv in enumerate(moves):
+        legal, over = show(args.kirin, args.variant, moves[:i])
+        if over is not None:
+            print(f"FAIL: ply {i + 1}: the game was already over ({over})")
+            return 1
+        if mv not in legal:
+            print(f"FAIL: ply {i + 1}: {mv} is not in the referee's legal moves {legal}")
+            return 1
+    _, over = show(args.kirin, args.variant, moves)
+    if over != claimed:
+        print(f"FAIL: analyse claims {claimed!r}, the referee says {over!r}")
+        return 1
+    print(f"{args.variant}: kirin analyse --play, {len(moves)} plies, result {over} ({time.time() - t0:.0f} s)")
+    print("moves:", " ".join(moves))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("variant")
     ap.add_argument("--movetime", type=int, default=60, help="milliseconds per move (default 60)")
     ap.add_argument("--max-plies", type=int, default=3000)
     ap.add_argument("--kirin", default="target/release/kirin")
+    ap.add_argument("--via", choices=["uci", "analyse"], default="uci")
     args = ap.parse_args()
+    if args.via == "analyse":
+        return via_analyse(args)
 
     eng = subprocess.Popen([args.kirin, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 

@@ -131,3 +131,25 @@ fn cli_errors_are_one_line_and_nonzero() {
         .unwrap();
     assert_eq!(String::from_utf8(out.stderr).unwrap().trim(), "error: illegal move 'e2e4'");
 }
+
+/// `analyse --play` plays the game out: from a mate-in-one it finds the mate and reports the
+/// result by rule; with too few plies allowed it fails.
+#[test]
+fn analyse_play_runs_to_a_result() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let out = Command::new(BIN)
+        .args(["analyse", "--variant", "chess", "--fen", fen, "--play", "--depth", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nply 1: a1a8 "), "{text}");
+    assert!(text.contains("\nmoves: a1a8\n"), "{text}");
+    assert!(text.trim_end().ends_with("Game over: 1-0 {White mates}"), "{text}");
+    let out = Command::new(BIN)
+        .args(["analyse", "--variant", "chess", "--play", "--depth", "1", "--max-plies", "2"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap().trim(), "error: no result after 2 plies");
+}

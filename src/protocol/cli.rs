@@ -87,6 +87,13 @@ pub struct AnalyseArgs {
     /// Number of best lines to show.
     #[arg(long, default_value_t = 1)]
     pub multipv: usize,
+    /// Play the game out from the position, each move searched with these limits (default
+    /// 100 ms a move), until it ends by rule; prints every move and the result.
+    #[arg(long)]
+    pub play: bool,
+    /// With --play: give up (and fail) after this many plies.
+    #[arg(long, default_value_t = 3000)]
+    pub max_plies: usize,
 }
 
 #[derive(Args, Debug)]
@@ -98,6 +105,36 @@ pub struct BenchArgs {
     pub threads: usize,
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+}
+
+/// `analyse --play`: the engine plays both sides from its position until the game ends by a
+/// rule of the variant. Prints `ply N: MOVE score` for every move, then `moves: ...` (the
+/// whole game in coordinate notation) and `Game over: RESULT {reason}`.
+fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: usize) -> Result<(), String> {
+    let out = Out::stdout();
+    let v = &eng.rules.variant;
+    out.line(&format!("variant {} ({}x{}), self-play from {}", v.name, v.files, v.ranks, eng.pos.fen()));
+    let mut played = Vec::new();
+    loop {
+        if let Some(f) = crate::engine::game_over(&eng.pos) {
+            out.line(&format!("moves: {}", played.join(" ")));
+            out.line(&format!("Game over: {} {{{}}}", f.result, f.comment));
+            return Ok(());
+        }
+        if played.len() >= max_plies {
+            out.line(&format!("moves: {}", played.join(" ")));
+            return Err(format!("no result after {max_plies} plies"));
+        }
+        let pos = eng.pos.clone();
+        let o = eng.search_sync(limits, &mut |_| {});
+        let Some(m) = o.best else {
+            return Err(format!("no move found in {}", pos.fen()));
+        };
+        let text = pos.move_to_uci(m);
+        out.line(&format!("ply {}: {} {}", played.len() + 1, text, o.score));
+        played.push(text);
+        eng.play(m);
+    }
 }
 
 fn catalog(files: &[PathBuf]) -> Catalog {
@@ -161,6 +198,16 @@ pub fn run(cli: Cli) -> i32 {
             let secs = start.elapsed().as_secs_f64();
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
+        }),
+        Some(Command::Analyse(a)) if a.play => engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
+            eng.set_hash(a.hash.clamp(1, 65536));
+            eng.set_threads(a.threads.clamp(1, 256));
+            let limits = Limits {
+                depth: a.depth,
+                movetime: if a.depth.is_none() { Some(Duration::from_millis(a.movetime.unwrap_or(100))) } else { None },
+                ..Limits::default()
+            };
+            self_play(&mut eng, &limits, a.max_plies)
         }),
         Some(Command::Analyse(a)) => engine_for(&cli.variant_files, &a.position).map(|mut eng| {
             eng.set_hash(a.hash.clamp(1, 65536));
