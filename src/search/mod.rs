@@ -239,6 +239,8 @@ struct Worker<'a> {
 const HISTORY_MAX: i32 = 16_384;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
+/// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
+const QUIET_PROMO_PLIES: i32 = -1;
 
 impl<'a> Worker<'a> {
     fn new(
@@ -867,10 +869,15 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // Quiet promotions only when they change the material picture (a queen,
-                // Chu's Phoenix to Lion), not every shogi-style promotion into the zone.
+                // Chu's Phoenix to Lion), not every shogi-style promotion into the zone, and
+                // only in the first two plies: with a dozen such moves a side (Chu Shogi) a
+                // deeper quiescence search of alternating promotions explodes.
                 if let Some(t) = m.promotion()
                     && !self.pos.is_capture(m)
                 {
+                    if qdepth < QUIET_PROMO_PLIES {
+                        continue;
+                    }
                     let vals = &self.pos.rules().values.value;
                     if vals[t as usize] - vals[self.pos.piece_at(m.from).kind() as usize] < QUIET_PROMO_GAIN {
                         continue;

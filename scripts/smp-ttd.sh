@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Lazy-SMP time-to-depth: searches the same positions to a fixed depth with 1 and with N
+# threads (`kirin analyse --depth D --threads T`) and prints the time each needed, the
+# speed-up (time with 1 thread / time with N) and nodes per second, per position and in
+# total. Run it on an otherwise idle machine with at least N cores.
+#
+#   scripts/smp-ttd.sh [THREADS] [REPEATS]      # default 2 threads, 3 repeats (median taken)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+threads=${1:-2}
+repeats=${2:-3}
+kirin=${KIRIN:-target/release/kirin}
+[ -x "$kirin" ] || cargo build --release --quiet
+
+# variant | depth | FEN ("-" = start position)
+positions=(
+  "chess|13|-"
+  "chess|12|r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
+  "courier|14|-"
+  "shatranj|17|-"
+  "chushogi|7|-"
+  "verney|13|-"
+)
+
+# Prints "milliseconds nodes" of one search (the last info line's time and nodes).
+run() {
+  local variant=$1 depth=$2 fen=$3 t=$4
+  local args=(analyse --variant "$variant" --depth "$depth" --threads "$t" --hash 64)
+  [ "$fen" != "-" ] && args+=(--fen "$fen")
+  "$kirin" "${args[@]}" 2>/dev/null | grep "^info depth" | tail -1 |
+    sed -E 's/.* nodes ([0-9]+) .* time ([0-9]+) .*/\2 \1/'
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+printf "%-9s %5s %10s %10s %8s %12s %12s\n" variant depth "ms(1)" "ms($threads)" speedup "nps(1)" "nps($threads)"
+sum1=0
+sumn=0
+for p in "${positions[@]}"; do
+  IFS='|' read -r variant depth fen <<<"$p"
+  declare -a t1=() tn=() n1=() nn=()
+  for _ in $(seq "$repeats"); do
+    read -r ms nodes < <(run "$variant" "$depth" "$fen" 1)
+    t1+=("$ms"); n1+=("$nodes")
+    read -r ms nodes < <(run "$variant" "$depth" "$fen" "$threads")
+    tn+=("$ms"); nn+=("$nodes")
+  done
+  m1=$(printf "%s\n" "${t1[@]}" | median)
+  mn=$(printf "%s\n" "${tn[@]}" | median)
+  k1=$(printf "%s\n" "${n1[@]}" | median)
+  kn=$(printf "%s\n" "${nn[@]}" | median)
+  sum1=$((sum1 + m1))
+  sumn=$((sumn + mn))
+  awk -v v="$variant" -v d="$depth" -v a="$m1" -v b="$mn" -v x="$k1" -v y="$kn" 'BEGIN {
+    printf "%-9s %5d %10d %10d %8.2f %12.0f %12.0f\n", v, d, a, b, (b > 0 ? a / b : 0),
+      (a > 0 ? x * 1000 / a : 0), (b > 0 ? y * 1000 / b : 0) }'
+done
+awk -v a="$sum1" -v b="$sumn" 'BEGIN { printf "total: %d ms with 1 thread, %d ms with N threads: time-to-depth speed-up %.2f\n", a, b, (b > 0 ? a / b : 0) }'
