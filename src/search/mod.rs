@@ -239,6 +239,8 @@ struct Worker<'a> {
 const HISTORY_MAX: i32 = 16_384;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
+/// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
+const QSEARCH_FLOOR: i32 = -16;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
 
@@ -887,6 +889,11 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 if qdepth < -8 && scores[i] < 2_000_000 {
+                    continue;
+                }
+                // A hard floor: in big shogi variants exchanges on many squares at once can
+                // otherwise run the capture search tens of plies deep.
+                if qdepth < QSEARCH_FLOOR {
                     continue;
                 }
             }
