@@ -564,34 +564,26 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             ));
         }
     }
-    let mut promo_lists = Vec::new();
-    for (t, v, o) in &promos {
-        let Some(from) = lookup(t) else {
-            return Err(err(o, format!("promote.{t}: no piece '{t}'")));
-        };
-        let mut to = Vec::new();
-        for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
-            match lookup(tt) {
-                Some(i) => to.push(i),
-                None => return Err(err(o, format!("promote.{t}: no piece '{tt}'"))),
+    // `promote.X = ...` and `promoteUnless.X = ...`: a piece and a list of pieces.
+    let piece_lists = |key: &str, entries: &[(String, String, Origin)]| {
+        let mut out = Vec::new();
+        for (t, v, o) in entries {
+            let Some(from) = lookup(t) else {
+                return Err(err(o, format!("{key}.{t}: no piece '{t}'")));
+            };
+            let mut to = Vec::new();
+            for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
+                match lookup(tt) {
+                    Some(i) => to.push(i),
+                    None => return Err(err(o, format!("{key}.{t}: no piece '{tt}'"))),
+                }
             }
+            out.push((from, to));
         }
-        promo_lists.push((from, to));
-    }
-    let mut promote_unless = Vec::new();
-    for (t, v, o) in &unless {
-        let Some(from) = lookup(t) else {
-            return Err(err(o, format!("promoteUnless.{t}: no piece '{t}'")));
-        };
-        let mut list = Vec::new();
-        for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
-            match lookup(tt) {
-                Some(i) => list.push(i),
-                None => return Err(err(o, format!("promoteUnless.{t}: no piece '{tt}'"))),
-            }
-        }
-        promote_unless.push((from, list));
-    }
+        Ok(out)
+    };
+    let promo_lists = piece_lists("promote", &promos)?;
+    let promote_unless = piece_lists("promoteUnless", &unless)?;
     let mut value_overrides = Vec::new();
     for (t, v, o) in &values {
         let Some(k) = lookup(t) else {
