@@ -12,6 +12,8 @@
 //! p12 (neither on any line or target square of the piece), and count only the moves that
 //! start on h6. h6 is 7 files from a, 8 from p, 5 ranks from 1 and 6 from 12.
 
+mod common;
+
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::square::{Color, Square};
@@ -27,36 +29,7 @@ const BATS: [&str; 3] = ["missingbat", "leapingbat", "missingbat-nightrider"];
 
 /// FEN from a piece list; side `'w'` or `'b'`; castling field as given (`"-"` for none).
 fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
-    let mut grid = vec![vec![String::new(); 16]; 12];
-    for (sq, tok) in pieces {
-        let s = Square::parse(sq).unwrap_or_else(|| panic!("bad square {sq}"));
-        let cell = &mut grid[s.rank() as usize][s.file() as usize];
-        assert!(cell.is_empty(), "two pieces on {sq}");
-        *cell = tok.to_string();
-    }
-    let rows: Vec<String> = (0..12)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for c in &grid[r] {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        row += &empty.to_string();
-                        empty = 0;
-                    }
-                    row += c;
-                }
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            row
-        })
-        .collect();
-    format!("{} {side} {castling} - 0 1", rows.join("/"))
+    format!("{} {side} {castling} - 0 1", common::board_from_pieces(16, 12, pieces))
 }
 
 /// Kirin's FEN mark for the King's once-per-game knight move. Commit 7037e21 wrote `N`/`n`

@@ -7,42 +7,15 @@
 //! every lion path as its own move (`f6f7,f7g8` besides the jump `f6g8`, each pass square
 //! as its own `f6f7,f7f6`), so counts below count paths.
 
+mod common;
+
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::square::{Color, Square};
 
 /// FEN from a piece list; side `'w'` or `'b'`.
 fn fen(pieces: &[(&str, &str)], side: char) -> String {
-    let mut grid = vec![vec![String::new(); 12]; 12];
-    for (sq, tok) in pieces {
-        let s = Square::parse(sq).unwrap_or_else(|| panic!("bad square {sq}"));
-        let cell = &mut grid[s.rank() as usize][s.file() as usize];
-        assert!(cell.is_empty(), "two pieces on {sq}");
-        *cell = tok.to_string();
-    }
-    let rows: Vec<String> = (0..12)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for c in &grid[r] {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        row += &empty.to_string();
-                        empty = 0;
-                    }
-                    row += c;
-                }
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            row
-        })
-        .collect();
-    format!("{} {} - - 0 1", rows.join("/"), side)
+    format!("{} {} - - 0 1", common::board_from_pieces(12, 12, pieces), side)
 }
 
 fn pos(pieces: &[(&str, &str)], side: char) -> Position {

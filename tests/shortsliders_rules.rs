@@ -12,6 +12,8 @@
 //! from f8, nor does any of its lines pass through them.
 //!
 
+mod common;
+
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::square::Color;
@@ -30,36 +32,7 @@ fn catalog() -> &'static Catalog {
 
 /// FEN from a piece list; side `'w'` or `'b'`; castling field as given (`"-"` for none).
 fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
-    let mut grid = vec![vec![String::new(); FILES as usize]; RANKS as usize];
-    for (sq, tok) in pieces {
-        let s = Square::parse(sq).unwrap_or_else(|| panic!("bad square {sq}"));
-        let cell = &mut grid[s.rank() as usize][s.file() as usize];
-        assert!(cell.is_empty(), "two pieces on {sq}");
-        *cell = tok.to_string();
-    }
-    let rows: Vec<String> = (0..RANKS as usize)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for c in &grid[r] {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        row += &empty.to_string();
-                        empty = 0;
-                    }
-                    row += c;
-                }
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            row
-        })
-        .collect();
-    format!("{} {side} {castling} - 0 1", rows.join("/"))
+    format!("{} {side} {castling} - 0 1", common::board_from_pieces(FILES as usize, RANKS as usize, pieces))
 }
 
 fn pos(f: &str) -> Position {
