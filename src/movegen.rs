@@ -782,6 +782,7 @@ impl Position {
         let rules = self.rules();
         let occ = self.occupied();
         let royal_guarded = self.protected_royal(c) == Some(from);
+        let outside = self.variant().castling_rook_outside;
         for cs in &pt.castles {
             for (dir, allowed) in [(-1i32, cs.left), (1i32, cs.right)] {
                 if !allowed {
@@ -809,15 +810,18 @@ impl Position {
                 let Some(kt) = from.offset(dir * cs.distance as i32, 0) else {
                     continue;
                 };
-                let Some(rt) = kt.offset(-dir, 0) else {
+                // The partner lands next to the royal: on the square it crossed, or (with
+                // `castlingRook = outside`) on the far side without crossing it.
+                let Some(rt) = kt.offset(if outside { dir } else { -dir }, 0) else {
                     continue;
                 };
                 if !t.board.contains(kt) {
                     continue;
                 }
-                // The royal must not pass the partner.
+                // The royal must not pass the partner (nor reach it when the partner stays
+                // outside).
                 let dist_edge = (edge.file() as i32 - from.file() as i32).abs();
-                if cs.distance as i32 > dist_edge {
+                if cs.distance as i32 > dist_edge || (outside && cs.distance as i32 >= dist_edge) {
                     continue;
                 }
                 // Everything between royal and partner empty; both landing squares free.

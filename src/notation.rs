@@ -71,6 +71,9 @@ impl Position {
         match m.kind {
             MoveKind::Null => "0000".into(),
             MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
+            // Royal to partner, as Chess960 in UCI: a castling that moves the royal one
+            // square would otherwise be written as a plain royal step.
+            MoveKind::Castle if self.variant().castling_rook_outside => format!("{}{}", m.from, m.aux),
             _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
         }
     }

@@ -1009,7 +1009,8 @@ impl Position {
             MoveKind::Castle => {
                 let k = self.board[m.from.index()];
                 let r = self.board[m.aux.index()];
-                let rto = if m.to.file() > m.from.file() {
+                let right = m.to.file() > m.from.file();
+                let rto = if right != self.rules.variant.castling_rook_outside {
                     Square::new(m.to.file() - 1, m.to.rank())
                 } else {
                     Square::new(m.to.file() + 1, m.to.rank())

@@ -339,6 +339,54 @@ fn castling_four_squares_both_sides() {
     assert!(p.in_check() && !legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"));
 }
 
+/// The prose reading of castling, kept as an option (rules.md:55-57 and 1c #11 at
+/// rules.md:93): the King goes to the Guard's square (h1 / e1) and the Short Rook to the
+/// Wizard's / Sorcerer's square (i1 / d1) without crossing the King; usual restrictions.
+/// Written King-to-Rook (g1l1, g1a1), since g1h1 is also a plain King step.
+#[test]
+fn castling_prose_option() {
+    let r = catalog().get("shortsliders-prose").expect("shortsliders-prose");
+    let prose = |f: &str| Position::from_fen(r.clone(), f).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let back = [("a1", "R'"), ("g1", "K"), ("l1", "R'"), ("a16", "r'"), ("g16", "k"), ("l16", "r'")];
+    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    // The King step g1h1 and the castling g1l1 are both there, and are different moves.
+    assert!(legal(&mut p, "g1h1") && legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
+    assert!(!legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"), "no O4 castling in the prose reading");
+    play(&mut p, "g1l1");
+    assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6KR'3 b kq - 1 1");
+    play(&mut p, "g16a16");
+    assert_eq!(p.fen(), "3r'k6r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6KR'3 w - - 2 2");
+    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    play(&mut p, "g1h1");
+    assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6K3R' b kq - 1 1", "a plain step");
+    // Every square between King and Rook must be empty: k1 is passed by neither piece.
+    let mut with_k1 = back.to_vec();
+    with_k1.push(("k1", "N"));
+    let mut p = prose(&fen(&with_k1, 'w', "KQkq"));
+    assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
+    // The King may not castle into check (h1 attacked) nor through it (f1 attacked).
+    let mut h_att = back.to_vec();
+    h_att.push(("h10", "r"));
+    let mut p = prose(&fen(&h_att, 'w', "KQkq"));
+    assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
+    let mut f_att = back.to_vec();
+    f_att.push(("f10", "r"));
+    let mut p = prose(&fen(&f_att, 'w', "KQkq"));
+    assert!(!legal(&mut p, "g1a1") && legal(&mut p, "g1l1"));
+    // An attacked square passed only by the Rook (b1) does not matter.
+    let mut b_att = back.to_vec();
+    b_att.push(("b10", "r"));
+    let mut p = prose(&fen(&b_att, 'w', "KQkq"));
+    assert!(legal(&mut p, "g1a1"));
+    // Undoing restores the position exactly.
+    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    let before = p.fen();
+    let m = p.parse_move("g1a1").unwrap();
+    p.make_move(m);
+    p.unmake_move();
+    assert_eq!(p.fen(), before);
+}
+
 // ---- promotions of pieces (1d) -------------------------------------------------------------
 
 /// rules.md:196-203 (1d piece promotion: one stage per move that ends on the opponent's four

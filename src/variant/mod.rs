@@ -160,6 +160,11 @@ pub struct Variant {
     pub perpetual_check: Option<EndValue>,
     /// Piece types that may castle with a royal (default: whatever stands on the edge).
     pub castling_partners: Option<Vec<PieceType>>,
+    /// `castlingRook = outside`: the partner lands on the square beyond the royal's new
+    /// square instead of crossing it (Short Sliders prose reading, rules.md 1c #11). Such
+    /// castling is written royal-to-partner (`g1l1`), since a one-square castling would
+    /// otherwise read as a plain royal step.
+    pub castling_rook_outside: bool,
     /// `value.X = N` lines: evaluation values that replace the derived ones.
     pub value_overrides: Vec<(PieceType, i32)>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
@@ -402,6 +407,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "nFoldValue"
                 | "perpetualCheck"
                 | "castlingPartners"
+                | "castlingRook"
                 | "holes"
                 | "xboardName"
                 | "xboardLegality"
@@ -521,6 +527,14 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         None => lookup("P").into_iter().collect(),
     };
     let castling_partners = list("castlingPartners", &pieces)?;
+    let castling_rook_outside = match kv.get("castlingRook") {
+        None => false,
+        Some((v, o)) => match v.as_str() {
+            "inside" => false,
+            "outside" => true,
+            other => return Err(err(o, format!("castlingRook must be inside or outside, not '{other}'"))),
+        },
+    };
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
     let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
@@ -677,6 +691,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
         perpetual_check: endv("perpetualCheck")?,
         castling_partners,
+        castling_rook_outside,
         value_overrides,
         two_leg_paths: boolean("twoLegPaths", false)?,
         promote_on_last_rank,
