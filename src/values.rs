@@ -57,9 +57,15 @@ pub struct Values {
     pub max_phase: i32,
     /// Types treated as pawns by the evaluation.
     pub pawn_mask: u64,
+    /// Per type, percent by which a pawn's advancement and passed-pawn terms count
+    /// (from what its promotion gains; 100 for non-pawns).
+    pub pawn_scale: Vec<i32>,
     /// `passed_span[color][square]`: squares ahead of a pawn on its own and the adjacent
     /// files; no enemy pawn there means the pawn is passed.
     pub passed_span: [Vec<Bitboard>; 2],
+    /// `files[f]`: the squares of file `f`; `neighbours[f]`: those of files `f-1` and `f+1`.
+    pub files: Vec<Bitboard>,
+    pub neighbours: Vec<Bitboard>,
     /// `near[square]`: squares within two king steps (king-safety zone).
     pub near: Vec<Bitboard>,
     /// Average empty-board mobility of each type (the evaluation's mobility term counts the
@@ -182,6 +188,18 @@ impl Values {
         for &(k, val) in overrides {
             value[k as usize] = val;
         }
+        // What a pawn's promotion is worth scales its advancement and passed-pawn terms: a
+        // pawn that queens (chess) is a threat long before it arrives, one that becomes a
+        // Ferz (Shatranj, Courier) hardly is. 100 for a Queen-sized gain, at least 15.
+        let pawn_scale: Vec<i32> = (0..n)
+            .map(|k| {
+                if pawn_types & (1 << k) == 0 {
+                    return 100;
+                }
+                let gain = v.pieces[k].promotions.iter().map(|&p| value[p as usize]).max().unwrap_or(0) - value[k];
+                ((gain.max(0) + 100) * 100 / 900).clamp(15, 100)
+            })
+            .collect();
         // Piece-square tables.
         let mut psq = vec![vec![Score::default(); NUM_SQUARES]; Piece::CODES];
         let mut phase_weight = vec![0i32; n];
@@ -206,8 +224,9 @@ impl Values {
                         let dist = (zone_start - adv).max(0);
                         let span = zone_start.max(1);
                         let progress = (span - dist).max(0) as f64 / span as f64;
-                        pos.mg += (30.0 * progress * progress) as i32;
-                        pos.eg += (120.0 * progress * progress) as i32;
+                        let scale = pawn_scale[k] as f64 / 100.0;
+                        pos.mg += (30.0 * scale * progress * progress) as i32;
+                        pos.eg += (120.0 * scale * progress * progress) as i32;
                     }
                     if royal {
                         // Middlegame: stay home, preferably away from the centre files
@@ -241,8 +260,33 @@ impl Values {
                 }
             }
         }
+        let files: Vec<Bitboard> = (0..16u8).map(Bitboard::file_mask).collect();
+        let neighbours: Vec<Bitboard> = (0..16usize)
+            .map(|f| {
+                let mut b = Bitboard::EMPTY;
+                if f > 0 {
+                    b |= files[f - 1];
+                }
+                if f < 15 {
+                    b |= files[f + 1];
+                }
+                b
+            })
+            .collect();
         let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
-        Values { value, psq, phase_weight, max_phase: 0, pawn_mask: pawn_types, passed_span, near, mob_avg }
+        Values {
+            value,
+            psq,
+            phase_weight,
+            max_phase: 0,
+            pawn_mask: pawn_types,
+            pawn_scale,
+            passed_span,
+            files,
+            neighbours,
+            near,
+            mob_avg,
+        }
     }
 }
 

@@ -7,6 +7,10 @@ use crate::position::Position;
 use crate::square::Color;
 
 const TEMPO: i32 = 12;
+/// Pawn-structure penalties (middlegame, endgame), per isolated pawn and per extra pawn on
+/// a file.
+const ISOLATED: (i32, i32) = (8, 12);
+const DOUBLED: (i32, i32) = (8, 16);
 
 /// The incremental part of the evaluation only (tapered piece-square sum), from the side
 /// to move: cheap, used to skip the full evaluation where it cannot matter.
@@ -16,7 +20,7 @@ pub fn evaluate_fast(pos: &Position) -> i32 {
     let max = vals.max_phase.max(1);
     let phase = pos.phase().clamp(0, max);
     let score = (psq.mg * phase + psq.eg * (max - phase)) / max;
-    (if pos.side_to_move() == Color::White { score } else { -score }) + TEMPO
+    scale_for_move_rule(pos, if pos.side_to_move() == Color::White { score } else { -score }) + TEMPO
 }
 
 /// Evaluation from the side to move's point of view.
@@ -49,8 +53,26 @@ pub fn evaluate(pos: &Position) -> i32 {
                 }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 let progress = adv * 8 / ranks.max(2);
-                mg += sign * (4 * progress * progress / 4);
-                eg += sign * (6 + 2 * progress * progress);
+                let scale = vals.pawn_scale[pos.piece_at(sq).kind() as usize];
+                mg += sign * (progress * progress * scale / 100);
+                eg += sign * ((6 + 2 * progress * progress) * scale / 100);
+            }
+            // Structure: a second pawn on a file and a pawn with no friendly pawn on the
+            // neighbouring files are weaker (cannot defend each other, block each other).
+            let own = pawns[c.index()];
+            for sq in own {
+                let f = sq.file() as usize;
+                if !vals.neighbours[f].intersects(own) {
+                    mg -= sign * ISOLATED.0;
+                    eg -= sign * ISOLATED.1;
+                }
+            }
+            for f in 0..pos.variant().files as usize {
+                let n = (own & vals.files[f]).count() as i32;
+                if n > 1 {
+                    mg -= sign * DOUBLED.0 * (n - 1);
+                    eg -= sign * DOUBLED.1 * (n - 1);
+                }
             }
         }
     }
@@ -134,5 +156,18 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
 
     let stm = if pos.side_to_move() == Color::White { score } else { -score };
-    stm + TEMPO
+    scale_for_move_rule(pos, stm) + TEMPO
+}
+
+/// Shrinks the score towards a draw as the n-move counter runs: the side ahead then prefers
+/// moves that reset it (captures, pawn moves) to shuffling until the rule draws the game.
+/// At the limit a score counts half.
+#[inline]
+fn scale_for_move_rule(pos: &Position, score: i32) -> i32 {
+    let n = pos.variant().n_move_rule as i32;
+    if n == 0 {
+        return score;
+    }
+    let r = (pos.state().rule50 as i32).min(2 * n);
+    score * (4 * n - r) / (4 * n)
 }

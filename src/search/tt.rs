@@ -137,14 +137,22 @@ impl TranspositionTable {
             let d = e.data.load(Ordering::Relaxed);
             let k = e.key.load(Ordering::Relaxed);
             if d == 0 || k ^ d == key {
-                // Same position: keep the old move if the new one has none.
+                // Same position. A much shallower inexact result does not replace a deeper
+                // one of this search (with several threads, a helper's quick look would
+                // otherwise wipe what another thread spent long on); keep the old move if
+                // the new one has none.
                 let mut mv = mv;
-                if mv.is_null() && d != 0 {
-                    let (old, _) = unpack(d);
-                    if bound != Bound::Exact && old.depth > depth + 2 {
+                if d != 0 {
+                    let (old, g) = unpack(d);
+                    if bound != Bound::Exact && old.depth > depth + 3 && g == generation {
                         return;
                     }
-                    mv = old.mv;
+                    if mv.is_null() {
+                        if bound != Bound::Exact && old.depth > depth + 2 {
+                            return;
+                        }
+                        mv = old.mv;
+                    }
                 }
                 let nd = pack(mv, score, depth, bound, generation);
                 e.key.store(key ^ nd, Ordering::Relaxed);
