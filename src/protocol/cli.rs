@@ -251,6 +251,18 @@ pub fn run(cli: Cli) -> i32 {
             let moves = pos.legal_moves();
             let names: Vec<String> = moves.iter().map(|m| pos.move_to_uci(*m)).collect();
             let _ = writeln!(out, "Legal moves ({}): {}", names.len(), names.join(" "));
+            // Piece values as the evaluation sees them (derived from the moves, or the
+            // variant's `value.X` overrides), and the static evaluation of this position.
+            let vals = &pos.rules().values;
+            let list: Vec<String> = pos
+                .variant()
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, d)| format!("{}={}", d.token, vals.value[i]))
+                .collect();
+            let _ = writeln!(out, "Piece values: {}", list.join(" "));
+            let _ = writeln!(out, "Static eval (side to move): {} cp", crate::search::eval::evaluate(pos));
             if let Some(f) = crate::engine::game_over(pos) {
                 let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
             }
