@@ -19,7 +19,7 @@ pub struct Clock {
 }
 
 /// Milliseconds kept back for communication delays.
-pub const MOVE_OVERHEAD_MS: u64 = 30;
+pub const MOVE_OVERHEAD_MS: u64 = 40;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Allocation {
@@ -42,12 +42,14 @@ impl Allocation {
         let cap = if mtg == 1 {
             usable * 9 / 10
         } else if left < 1000 {
-            usable / 3
+            usable / 4
         } else {
             usable / 2
         };
         optimum = optimum.min(cap);
-        let maximum = (optimum * 3).min(cap).max(optimum);
+        // With under two seconds left an overrun of the plan costs more than it gains.
+        let stretch = if left < 2000 { 2 } else { 3 };
+        let maximum = (optimum * stretch).min(cap).max(optimum);
         Allocation { optimum: Duration::from_millis(optimum.max(1)), maximum: Duration::from_millis(maximum.max(1)) }
     }
 
