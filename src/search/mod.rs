@@ -18,8 +18,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
 use eval::evaluate;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use time::{Allocation, Clock};
 use tt::{Bound, TranspositionTable};
@@ -100,6 +100,11 @@ pub struct Shared {
     /// Pondering in progress: time limits do not apply yet.
     pub pondering: AtomicBool,
     nodes: Vec<AtomicU64>,
+    /// Depth of the main thread's current iteration; helpers stay ahead of it.
+    main_depth: AtomicI32,
+    /// The deepest iteration a helper has completed (its result and report line): when it
+    /// is deeper than the main thread's, the search answers with it.
+    helper_best: Mutex<Option<(Outcome, Report)>>,
 }
 
 impl Shared {
@@ -133,6 +138,8 @@ impl Searcher {
                 stop: AtomicBool::new(false),
                 pondering: AtomicBool::new(false),
                 nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+                main_depth: AtomicI32::new(0),
+                helper_best: Mutex::new(None),
             }),
             threads,
             pool: build_pool(threads),
@@ -180,6 +187,10 @@ impl Searcher {
             n.store(0, Ordering::Relaxed);
         }
         sh.tt.new_search();
+        sh.main_depth.store(0, Ordering::Relaxed);
+        if let Ok(mut h) = sh.helper_best.lock() {
+            *h = None;
+        }
         let start = Instant::now();
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
@@ -201,6 +212,18 @@ impl Searcher {
             outcome = w.iterate(report);
             sh.stop.store(true, Ordering::Relaxed);
         });
+        // A helper that completed a deeper iteration than the main thread has the better
+        // answer (single-line searches only: MultiPV lines come from the main thread).
+        let helper = sh.helper_best.lock().ok().and_then(|mut h| h.take());
+        if let Some((o, mut r)) = helper
+            && o.depth > outcome.depth
+            && limits.multipv <= 1
+        {
+            r.nodes = sh.total_nodes();
+            r.time = start.elapsed();
+            report(&r);
+            outcome = o;
+        }
         outcome.nodes = sh.total_nodes();
         outcome
     }
@@ -340,6 +363,17 @@ impl<'a> Worker<'a> {
             if self.sh.stop.load(Ordering::Relaxed) {
                 break;
             }
+            // A helper searching the depth the main thread is on (or a shallower one) only
+            // repeats its work: it moves on to a deeper iteration, whose table entries the
+            // main thread then finds ready.
+            if self.id == 0 {
+                self.sh.main_depth.store(depth, Ordering::Relaxed);
+            } else {
+                let main = self.sh.main_depth.load(Ordering::Relaxed);
+                if depth <= main {
+                    depth = (main + 1 + (self.id as i32 - 1) % 2).min(max_depth);
+                }
+            }
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
@@ -388,6 +422,9 @@ impl<'a> Worker<'a> {
                     outcome.score = best.score;
                     outcome.depth = depth;
                     outcome.pv = best.pv.clone();
+                    if self.id != 0 && !self.stopped {
+                        self.publish_helper_result(&outcome, depth);
+                    }
                 }
             }
             if self.stopped {
@@ -424,6 +461,25 @@ impl<'a> Worker<'a> {
         }
         self.sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
         outcome
+    }
+
+    /// A helper's completed iteration: kept if it is the deepest so far; one that reaches
+    /// the requested depth ends a depth-limited search (the main thread then answers
+    /// with it).
+    fn publish_helper_result(&self, outcome: &Outcome, depth: i32) {
+        let line = self.report(depth, 0, Bound::Exact);
+        if let Ok(mut h) = self.sh.helper_best.lock()
+            && h.as_ref().is_none_or(|(o, _)| o.depth < depth)
+        {
+            *h = Some((outcome.clone(), line));
+        }
+        if self.limits.depth == Some(depth)
+            && !self.limits.infinite
+            && !self.sh.pondering.load(Ordering::Relaxed)
+            && self.limits.multipv <= 1
+        {
+            self.sh.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     fn report(&self, depth: i32, pv_idx: usize, bound: Bound) -> Report {
