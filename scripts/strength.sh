@@ -35,6 +35,6 @@ run fsf-chess && m fsf-chess "/usr/games/fairy-stockfish" uci chess
 run fsf-courier && m fsf-courier "/usr/games/fairy-stockfish" uci courier
 run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
 if run hachu-chu; then
-  echo "== hachu-chu ($GAMES games, $base min + $inc s, XBoard)"
+  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard)"
   OUT=$out/hachu-chu MATCH_TIMEOUT=100000 scripts/xboard-match.sh chu "$GAMES" "0:$(printf %02d "${base%.*}")" "$inc" "$K xboard" /usr/games/hachu
 fi
