@@ -527,13 +527,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         None => lookup("P").into_iter().collect(),
     };
     let castling_partners = list("castlingPartners", &pieces)?;
-    let castling_rook_outside = match kv.get("castlingRook") {
-        None => false,
-        Some((v, o)) => match v.as_str() {
-            "inside" => false,
-            "outside" => true,
-            other => return Err(err(o, format!("castlingRook must be inside or outside, not '{other}'"))),
-        },
+    let castling_rook_outside = match get("castlingRook") {
+        None | Some(("inside", _)) => false,
+        Some(("outside", _)) => true,
+        Some((v, o)) => return Err(err(o, format!("castlingRook must be inside or outside, found '{v}'"))),
     };
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
