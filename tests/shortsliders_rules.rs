@@ -36,7 +36,11 @@ fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
 }
 
 fn pos(f: &str) -> Position {
-    let r = catalog().get(V).unwrap_or_else(|| panic!("no variant {V}: {:?}", catalog().errors));
+    pos_in(V, f)
+}
+
+fn pos_in(variant: &str, f: &str) -> Position {
+    let r = catalog().get(variant).unwrap_or_else(|| panic!("no variant {variant}: {:?}", catalog().errors));
     Position::from_fen(r, f).unwrap_or_else(|e| panic!("{f}: {e}"))
 }
 
@@ -306,36 +310,37 @@ fn berolina_moves_and_en_passant_both_ways() {
     assert!(legal(&mut p, "d6c5"));
 }
 
+/// Both Kings and all four Short Rooks on their squares with every castling right, plus
+/// `extra` pieces.
+fn castling_fen(extra: &[(&str, &str)]) -> String {
+    let mut pieces = vec![("a1", "R'"), ("g1", "K"), ("l1", "R'"), ("a16", "r'"), ("g16", "k"), ("l16", "r'")];
+    pieces.extend_from_slice(extra);
+    fen(&pieces, 'w', "KQkq")
+}
+
 /// rules.md:128 + 1b (`KisO4`: O-O K g1-k1 with the Short Rook l1-j1, O-O-O K g1-c1 with
 /// a1-d1; Black the same on rank 16), rules.md:178 (1c #11: the diagram's O4), rules.md:207-208
 /// (1d: King and Short Rook unmoved, squares between empty, not out of, through or into check).
 #[test]
 fn castling_four_squares_both_sides() {
-    let back = [("a1", "R'"), ("g1", "K"), ("l1", "R'"), ("a16", "r'"), ("g16", "k"), ("l16", "r'")];
-    let mut p = pos(&fen(&back, 'w', "KQkq"));
+    let mut p = pos(&castling_fen(&[]));
     play(&mut p, "g1k1");
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'8R'K1 b kq - 1 1");
     play(&mut p, "g16c16");
     assert_eq!(p.fen(), "2kr'7r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'8R'K1 w - - 2 2");
-    let mut p = pos(&fen(&back, 'w', "KQkq"));
+    let mut p = pos(&castling_fen(&[]));
     play(&mut p, "g1c1");
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/2KR'7R' b kq - 1 1");
     play(&mut p, "g16k16");
     assert_eq!(p.fen(), "r'8r'k1/12/12/12/12/12/12/12/12/12/12/12/12/12/12/2KR'7R' w - - 2 2");
     // A piece between (b1, passed by the Short Rook only) forbids the long castling.
-    let mut with_b1 = back.to_vec();
-    with_b1.push(("b1", "N"));
-    let mut p = pos(&fen(&with_b1, 'w', "KQkq"));
+    let mut p = pos(&castling_fen(&[("b1", "N")]));
     assert!(!legal(&mut p, "g1c1") && legal(&mut p, "g1k1"));
     // Not through an attacked square: a Black Rook on i10 attacks i1, which the King crosses.
-    let mut attacked = back.to_vec();
-    attacked.push(("i10", "r"));
-    let mut p = pos(&fen(&attacked, 'w', "KQkq"));
+    let mut p = pos(&castling_fen(&[("i10", "r")]));
     assert!(!legal(&mut p, "g1k1") && legal(&mut p, "g1c1"));
     // Not out of check.
-    let mut check = back.to_vec();
-    check.push(("g10", "r"));
-    let mut p = pos(&fen(&check, 'w', "KQkq"));
+    let mut p = pos(&castling_fen(&[("g10", "r")]));
     assert!(p.in_check() && !legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"));
 }
 
@@ -345,10 +350,8 @@ fn castling_four_squares_both_sides() {
 /// Written King-to-Rook (g1l1, g1a1), since g1h1 is also a plain King step.
 #[test]
 fn castling_prose_option() {
-    let r = catalog().get("shortsliders-prose").expect("shortsliders-prose");
-    let prose = |f: &str| Position::from_fen(r.clone(), f).unwrap_or_else(|e| panic!("{f}: {e}"));
-    let back = [("a1", "R'"), ("g1", "K"), ("l1", "R'"), ("a16", "r'"), ("g16", "k"), ("l16", "r'")];
-    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    let prose = |extra: &[(&str, &str)]| pos_in("shortsliders-prose", &castling_fen(extra));
+    let mut p = prose(&[]);
     // The King step g1h1 and the castling g1l1 are both there, and are different moves.
     assert!(legal(&mut p, "g1h1") && legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
     assert!(!legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"), "no O4 castling in the prose reading");
@@ -356,30 +359,22 @@ fn castling_prose_option() {
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6KR'3 b kq - 1 1");
     play(&mut p, "g16a16");
     assert_eq!(p.fen(), "3r'k6r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6KR'3 w - - 2 2");
-    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    let mut p = prose(&[]);
     play(&mut p, "g1h1");
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6K3R' b kq - 1 1", "a plain step");
     // Every square between King and Rook must be empty: k1 is passed by neither piece.
-    let mut with_k1 = back.to_vec();
-    with_k1.push(("k1", "N"));
-    let mut p = prose(&fen(&with_k1, 'w', "KQkq"));
+    let mut p = prose(&[("k1", "N")]);
     assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
     // The King may not castle into check (h1 attacked) nor through it (f1 attacked).
-    let mut h_att = back.to_vec();
-    h_att.push(("h10", "r"));
-    let mut p = prose(&fen(&h_att, 'w', "KQkq"));
+    let mut p = prose(&[("h10", "r")]);
     assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
-    let mut f_att = back.to_vec();
-    f_att.push(("f10", "r"));
-    let mut p = prose(&fen(&f_att, 'w', "KQkq"));
+    let mut p = prose(&[("f10", "r")]);
     assert!(!legal(&mut p, "g1a1") && legal(&mut p, "g1l1"));
     // An attacked square passed only by the Rook (b1) does not matter.
-    let mut b_att = back.to_vec();
-    b_att.push(("b10", "r"));
-    let mut p = prose(&fen(&b_att, 'w', "KQkq"));
+    let mut p = prose(&[("b10", "r")]);
     assert!(legal(&mut p, "g1a1"));
     // Undoing restores the position exactly.
-    let mut p = prose(&fen(&back, 'w', "KQkq"));
+    let mut p = prose(&[]);
     let before = p.fen();
     let m = p.parse_move("g1a1").unwrap();
     p.make_move(m);
