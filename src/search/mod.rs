@@ -10,6 +10,7 @@
 //! search is deterministic (the bench signature relies on it).
 
 pub mod eval;
+pub mod history;
 pub mod see;
 pub mod time;
 pub mod tt;
@@ -18,6 +19,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
 use eval::evaluate;
+use history::{ContHist, ContKey, NO_KEY};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -251,6 +253,12 @@ struct Worker<'a> {
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
     counters: Vec<Move>,
+    /// Continuation history and, per ply, the key of the move made there (for the
+    /// one- and two-ply lookups of the plies below).
+    cont: ContHist,
+    cont_keys: Vec<ContKey>,
+    /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
+    excluded: Vec<Move>,
     eval_stack: Vec<i32>,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
@@ -286,6 +294,7 @@ impl<'a> Worker<'a> {
         // Null move is unsound where zugzwang is common or there is no check rule to keep
         // the royal from being taken while "passing".
         let null_ok = v.check_rule && v.has_royals();
+        let cont = ContHist::new(v.files, v.ranks, v.pieces.len());
         Worker {
             id,
             pos,
@@ -300,6 +309,9 @@ impl<'a> Worker<'a> {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; crate::piece::Piece::CODES * 256],
             counters: vec![Move::NONE; crate::piece::Piece::CODES * 256],
+            cont,
+            cont_keys: vec![NO_KEY; MAX_PLY + 2],
+            excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
@@ -358,6 +370,11 @@ impl<'a> Worker<'a> {
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
         let mut outcome = Outcome { best: Some(self.root_moves[0].mv), ..Outcome::default() };
         let mut depth = 1 + (self.id as i32 % 3);
+        // Time management state: how many iterations in a row kept the same best move,
+        // and the previous iteration's score.
+        let mut stable_iters = 0u32;
+        let mut last_score: Option<i32> = None;
+        let mut score_drop = 0;
         while depth <= max_depth {
             // Iterations can be very short (forced mates): look at the flag between them too.
             if self.sh.stop.load(Ordering::Relaxed) {
@@ -417,6 +434,13 @@ impl<'a> Worker<'a> {
             if !self.stopped || depth == 1 {
                 let best = &self.root_moves[0];
                 if best.score > -INF {
+                    if depth > 1 && outcome.best == Some(best.mv) {
+                        stable_iters += 1;
+                    } else {
+                        stable_iters = 0;
+                    }
+                    score_drop = last_score.map_or(0, |s| s - best.score);
+                    last_score = Some(best.score);
                     outcome.best = Some(best.mv);
                     outcome.ponder = best.pv.get(1).copied();
                     outcome.score = best.score;
@@ -439,8 +463,20 @@ impl<'a> Worker<'a> {
                     break;
                 }
                 if let Some(a) = self.alloc {
+                    // Spend more while the best move keeps changing or the score is
+                    // falling, less once it has held for several iterations.
+                    let mut factor = match stable_iters {
+                        0 => 1.5,
+                        1 => 1.2,
+                        2 | 3 => 1.0,
+                        _ => 0.75,
+                    };
+                    if score_drop >= 25 {
+                        factor *= 1.3;
+                    }
+                    let target = a.optimum.mul_f64(factor).min(a.maximum);
                     let pondering = self.sh.pondering.load(Ordering::Relaxed);
-                    if !pondering && self.elapsed() >= a.optimum {
+                    if !pondering && self.elapsed() >= target {
                         break;
                     }
                 }
@@ -504,6 +540,7 @@ impl<'a> Worker<'a> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
+            self.cont_keys[0] = self.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move_tracked(m);
             let gives_check = self.pos.in_check();
             let ext = i32::from(gives_check);
@@ -614,7 +651,10 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
 
         let key = self.pos.key();
-        let tt_hit = self.sh.tt.probe(key);
+        // A search without one move (singular extension) must not take or leave the
+        // table's result for the whole position.
+        let excluded = self.excluded[ply];
+        let tt_hit = if excluded.is_null() { self.sh.tt.probe(key) } else { None };
         let mut tt_move = Move::NONE;
         if let Some(h) = tt_hit {
             tt_move = h.mv;
@@ -636,7 +676,7 @@ impl<'a> Worker<'a> {
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility pruning.
             if depth <= 6
                 && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta
@@ -652,6 +692,7 @@ impl<'a> Worker<'a> {
                 && !self.pos.state().last_move.is_null()
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.cont_keys[ply] = NO_KEY;
                 self.pos.make_move(Move::NONE);
                 let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.pos.unmake_move();
@@ -661,6 +702,39 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
+            }
+        }
+
+        // Internal iterative reduction: with no table move here, a full-depth search would
+        // be ordered blind; a shallower one costs less and fills the table for the re-visit.
+        if depth >= 4 && tt_move.is_null() {
+            depth -= 1;
+        }
+
+        // Singular extension: when the table's move is better by a margin than every other
+        // move (a reduced search without it fails low), it is searched one ply deeper.
+        // When even the others beat beta, the node is cut at once (multi-cut).
+        let mut singular_ext = 0;
+        if depth >= 8
+            && excluded.is_null()
+            && let Some(h) = tt_hit
+            && !tt_move.is_null()
+            && h.depth >= depth - 3
+            && matches!(h.bound, Bound::Lower | Bound::Exact)
+            && score_from_tt(h.score, ply).abs() < MATE_BOUND
+        {
+            let sbeta = score_from_tt(h.score, ply) - 2 * depth;
+            self.excluded[ply] = tt_move;
+            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false);
+            self.excluded[ply] = Move::NONE;
+            self.eval_stack[ply] = static_eval;
+            if self.stopped {
+                return 0;
+            }
+            if v < sbeta {
+                singular_ext = 1;
+            } else if sbeta >= beta && !pv_node {
+                return sbeta;
             }
         }
 
@@ -686,14 +760,23 @@ impl<'a> Worker<'a> {
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
+            if m == excluded {
+                continue;
+            }
             let noisy = self.pos.is_capture(m) || m.promotion().is_some();
             let is_killer = self.killers[ply].contains(&m);
-            // Late move pruning and futility for quiet moves.
+            let ck = self.cont.key(self.pos.piece_at(m.from), m.to);
+            // How this quiet move fared before (history and continuation history).
+            let stat = if noisy { 0 } else { self.quiet_stat(m, ck, ply) };
+            // Late move pruning, futility and history pruning for quiet moves.
             if !noisy && best > -MATE_BOUND && !in_check {
                 if futile && i > 0 && !is_killer {
                     continue;
                 }
                 if !pv_node && depth <= 4 && i as i32 > 4 + depth * depth * if improving { 2 } else { 1 } {
+                    continue;
+                }
+                if !pv_node && depth <= 3 && i > 0 && !is_killer && stat < -4000 * depth {
                     continue;
                 }
             }
@@ -709,10 +792,11 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            self.cont_keys[ply] = ck;
             self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node);
@@ -729,8 +813,7 @@ impl<'a> Worker<'a> {
                     if !improving {
                         r += 1;
                     }
-                    let h = self.history[hist_index(&self.pos, m)];
-                    r -= h / 6000;
+                    r -= stat / 12_000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
@@ -780,7 +863,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        if excluded.is_null() {
+            self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
         best
     }
 
@@ -797,6 +882,21 @@ impl<'a> Worker<'a> {
         n > 0
     }
 
+    /// The key of the move made `back` plies above `ply` (none above the root).
+    #[inline]
+    fn cont_prev(&self, ply: usize, back: usize) -> ContKey {
+        if ply >= back { self.cont_keys[ply - back] } else { NO_KEY }
+    }
+
+    /// Ordering statistic of a quiet move: butterfly history plus the continuation
+    /// histories after the previous move and the one before it.
+    #[inline]
+    fn quiet_stat(&self, m: Move, key: ContKey, ply: usize) -> i32 {
+        self.history[hist_index(&self.pos, m)]
+            + self.cont.get(self.cont_prev(ply, 1), key)
+            + self.cont.get(self.cont_prev(ply, 2), key)
+    }
+
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
@@ -805,9 +905,16 @@ impl<'a> Worker<'a> {
         let bonus = (depth * depth).min(400) * 8;
         let i = hist_index(&self.pos, m);
         self.history[i] += bonus - self.history[i] * bonus / HISTORY_MAX;
+        let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
+        let k = self.cont.key(self.pos.piece_at(m.from), m.to);
+        self.cont.update(p1, k, bonus);
+        self.cont.update(p2, k, bonus);
         for &q in tried {
             let j = hist_index(&self.pos, q);
             self.history[j] -= bonus + self.history[j] * bonus / HISTORY_MAX;
+            let k = self.cont.key(self.pos.piece_at(q.from), q.to);
+            self.cont.update(p1, k, -bonus);
+            self.cont.update(p2, k, -bonus);
         }
         let last = self.pos.state().last_move;
         if !last.is_null() {
@@ -842,7 +949,8 @@ impl<'a> Worker<'a> {
             } else if m == counter {
                 1_700_000
             } else {
-                self.history[hist_index(&self.pos, m)]
+                let k = self.cont.key(self.pos.piece_at(m.from), m.to);
+                self.quiet_stat(m, k, ply)
             };
             scores.push(s);
         }
@@ -953,6 +1061,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.cont_keys[ply] = self.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);
