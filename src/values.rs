@@ -233,7 +233,13 @@ impl Values {
                         // (where pawn shelters usually are); endgame: centralise.
                         let edge = (sq.file() as i32).min(v.files as i32 - 1 - sq.file() as i32);
                         pos.mg = -15 * adv.min(3) + if edge <= 2 { 10 } else { 0 };
-                        pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k])) as i32;
+                        // Mobility alone is flat inside the board; the distance to the
+                        // centre keeps pulling the royal in (it is a fighting piece once
+                        // the board has emptied).
+                        let df = (2.0 * sq.file() as f64 - (v.files as f64 - 1.0)).abs() / 2.0;
+                        let dr = (2.0 * sq.rank() as f64 - (v.ranks as f64 - 1.0)).abs() / 2.0;
+                        let mean = (v.files as f64 + v.ranks as f64) / 4.0;
+                        pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k]) + 8.0 * (mean - df - dr)) as i32;
                     }
                     let total = Score { mg: sign * (value[k] + pos.mg), eg: sign * (value[k] + pos.eg) };
                     psq[Piece::new(c, k as PieceType).index()][sq.index()] = total;

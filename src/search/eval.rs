@@ -11,6 +11,10 @@ const TEMPO: i32 = 12;
 /// a file.
 const ISOLATED: (i32, i32) = (8, 12);
 const DOUBLED: (i32, i32) = (8, 16);
+/// Threat terms: a piece attacked by a pawn (plus a twentieth of its value), and the most
+/// an undefended attacked piece counts (a tenth of its value up to this).
+const THREAT_BY_PAWN: i32 = 25;
+const HANGING_MAX: i32 = 60;
 
 /// The incremental part of the evaluation only (tapered piece-square sum), from the side
 /// to move: cheap, used to skip the full evaluation where it cannot matter.
@@ -98,8 +102,12 @@ pub fn evaluate(pos: &Position) -> i32 {
 
     // Mobility: squares each non-pawn piece reaches now (own pieces excluded), against its
     // empty-board average. Slides are blocked by any piece, as in move generation.
+    // The same walk collects the squares each side attacks (own pieces included: those
+    // are defended), and those its pawns attack, for the threat terms below.
     let t = pos.tables();
     let occ = pos.occupied();
+    let mut attacks = [crate::bitboard::Bitboard::EMPTY; 2];
+    let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     for c in Color::BOTH {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = pos.color_bb(c);
@@ -107,20 +115,52 @@ pub fn evaluate(pos: &Position) -> i32 {
         for sq in own {
             let p = pos.piece_at(sq);
             let k = p.kind() as usize;
-            if vals.pawn_mask & (1 << k) != 0 || rules.royal_mask & (1 << k) != 0 {
-                continue;
-            }
             let pt = &t.pieces[c.index()][k];
-            let mut reach = t.pool[pt.capture as usize][sq.index()] | t.pool[pt.quiet as usize][sq.index()];
+            let mut hits = t.pool[pt.capture as usize][sq.index()];
+            let mut reach = hits | t.pool[pt.quiet as usize][sq.index()];
             for r in &pt.rays {
                 if !r.initial {
-                    reach |= t.slide(r, sq, occ);
+                    let ray = t.slide(r, sq, occ);
+                    reach |= ray;
+                    if r.mode & crate::variant::betza::MODE_CAPTURE != 0 {
+                        hits |= ray;
+                    }
                 }
+            }
+            attacks[c.index()] |= hits;
+            if vals.pawn_mask & (1 << k) != 0 {
+                pawn_attacks[c.index()] |= hits;
+                continue;
+            }
+            if rules.royal_mask & (1 << k) != 0 {
+                continue;
             }
             total += reach.without(own).count() as i32 - vals.mob_avg[k];
         }
         mg += sign * 3 * total;
         eg += sign * 3 * total;
+    }
+
+    // Threats: an enemy piece attacked by a pawn, or attacked and not defended at all.
+    // Quiescence search settles the side to move's captures; these terms see the attacks
+    // it leaves for later (a fork, a piece left hanging) and the pressure behind them.
+    for c in Color::BOTH {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let mut bonus = 0;
+        for sq in pos.color_bb(!c) & attacks[c.index()] {
+            let k = pos.piece_at(sq).kind() as usize;
+            if rules.royal_mask & (1 << k) != 0 {
+                continue;
+            }
+            let v = vals.value[k].clamp(0, 1500);
+            if vals.pawn_mask & (1 << k) == 0 && pawn_attacks[c.index()].contains(sq) {
+                bonus += THREAT_BY_PAWN + v / 20;
+            } else if !attacks[(!c).index()].contains(sq) {
+                bonus += (v / 10).min(HANGING_MAX);
+            }
+        }
+        mg += sign * bonus;
+        eg += sign * bonus;
     }
 
     let mut score = (mg * phase + eg * (max - phase)) / max;
