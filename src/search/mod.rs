@@ -779,6 +779,10 @@ impl<'a> Worker<'a> {
                 if !pv_node && depth <= 3 && i > 0 && !is_killer && stat < -4000 * depth {
                     continue;
                 }
+                // A quiet move that loses material on its square at low depth.
+                if !pv_node && depth <= 5 && i > 0 && see::see(&self.pos, m) < -40 * depth * depth {
+                    continue;
+                }
             }
             // Bad captures at low depth.
             if noisy
