@@ -14,12 +14,12 @@ kirin=${KIRIN:-target/release/kirin}
 
 # variant | depth | FEN ("-" = start position)
 positions=(
-  "chess|15|-"
-  "chess|14|r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
-  "courier|16|-"
-  "shatranj|19|-"
-  "chushogi|9|-"
-  "verney|14|-"
+  "chess|17|-"
+  "chess|16|r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
+  "courier|18|-"
+  "shatranj|21|-"
+  "chushogi|10|-"
+  "verney|16|-"
 )
 
 # Prints "milliseconds nodes" of one search (the last info line's time and nodes).

@@ -1,5 +1,6 @@
 //! Search: iterative deepening PVS with aspiration windows, quiescence, null move, late
-//! move reductions, futility pruning, killer/counter/history ordering and SEE, over a
+//! move reductions, futility/history/SEE pruning, internal iterative reduction, singular
+//! extensions, killer/counter/history/continuation-history ordering and SEE, over a
 //! shared lock-free transposition table; lazy SMP on a rayon thread pool.
 //!
 //! Lazy SMP: every thread runs the same iterative deepening on its own copy of the
