@@ -4,7 +4,7 @@
 //!
 //! The natural table is indexed by a pair of (coloured piece type, square) keys. For small
 //! variants (chess: 768 keys, Courier: 1,728) it is stored exactly; for the big shogi
-//! variants (Chu Shogi: over 10,000 keys, a table of 100 million entries) the pair is hashed
+//! variants (Chu Shogi: 11,232 keys, a table of 126 million entries) the pair is hashed
 //! into a fixed table of `1 << HASH_BITS` entries, where collisions blur the statistics but
 //! memory stays at 16 MB a thread.
 
