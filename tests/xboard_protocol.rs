@@ -317,3 +317,37 @@ fn chu_null_move_is_a_lion_pass() {
     e.send("usermove @@@@");
     assert_eq!(e.sync(3), vec!["Illegal move: @@@@"]);
 }
+
+#[test]
+fn chu_pawn_never_steps_unpromoted_onto_the_last_rank_under_xboard() {
+    // XBoard 4.9.1 takes a move of its Pawn (or Lance) onto the last rank for a promotion
+    // and, with no suffix written, adds its Queen-slot letter (parser.c) and changes the
+    // piece on its board (backend.c ApplyMove): "f11f12" would reach the opponent as
+    // "f11f12q". Chu's rules allow the dead-pawn move (rules.md 4), but under XBoard it is
+    // not played while another move exists.
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    // White: King a1, Gold a6 (so that a dead pawn does not leave a bare King), Pawn f11.
+    // Black: King l12, Rook l2.
+    e.send("setboard 11k/5P6/12/12/12/12/G11/12/12/12/11r/K11 w - - 0 1");
+    // Leave only the dead-pawn step and a King step into the Rook's rank, which loses the
+    // King: a search free to choose plays f11f12.
+    e.send("exclude all");
+    e.send("include f11f12");
+    e.send("include a1a2");
+    e.send("sd 3");
+    e.send("go");
+    let out = e.read_until(|l| l.starts_with("move "));
+    assert_eq!(out.last().unwrap(), "move a1a2");
+    // With nothing else left the move is still played: an engine must move.
+    e.send("force");
+    e.send("setboard 11k/5P6/12/12/12/12/G11/12/12/12/11r/K11 w - - 0 1");
+    e.send("exclude all");
+    e.send("include f11f12");
+    e.send("go");
+    let out = e.read_until(|l| l.starts_with("move "));
+    assert_eq!(out.last().unwrap(), "move f11f12");
+}

@@ -605,10 +605,19 @@ impl XBoard {
         // Moves XBoard cannot write (a promotion to a type with a marked letter, as Short
         // Sliders' pawns may make) would forfeit the game there: play them only when nothing
         // else is legal.
+        // Likewise a piece XBoard takes for a Pawn or Lance stepping onto the last rank
+        // without promoting: XBoard would add a promotion to its Queen-slot piece.
         let legal = self.engine.pos.clone().legal_moves();
         let v = &self.engine.rules.variant;
-        let unwritable: Vec<Move> =
-            legal.iter().copied().filter(|&m| !xboard_can_write(&cecp_move(v, &self.engine.pos, m))).collect();
+        let pawn_like = xboard_setup::xboard_pawn_like(v);
+        let unwritable: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| {
+                !xboard_can_write(&cecp_move(v, &self.engine.pos, m))
+                    || misread_as_promotion(&self.engine.pos, &pawn_like, m)
+            })
+            .collect();
         if !unwritable.is_empty() && unwritable.len() + limits.excluded.len() < legal.len() {
             limits.excluded.extend(unwritable);
         }
@@ -962,6 +971,24 @@ fn xboard_can_write(text: &str) -> bool {
         "" | "+" | "=" => true,
         t => t.len() == 1 && t != "x" && t.as_bytes()[0].is_ascii_lowercase(),
     }
+}
+
+/// Would XBoard 4.9.1 read `m` as a promotion it is not? True for a non-promoting move
+/// onto the mover's last rank by a piece in XBoard's Pawn or Lance slot (`pawn_like`, see
+/// `xboard_setup::xboard_pawn_like`).
+fn misread_as_promotion(pos: &Position, pawn_like: &[String], m: Move) -> bool {
+    if m.promotion().is_some() || m.is_null() {
+        return false;
+    }
+    let p = pos.piece_at(m.from);
+    if p.is_none() {
+        return false;
+    }
+    let last = match p.color() {
+        Color::White => pos.variant().ranks - 1,
+        Color::Black => 0,
+    };
+    m.to.rank() == last && pawn_like.iter().any(|t| *t == pos.variant().pieces[p.kind() as usize].token)
 }
 
 /// A pass: a two-leg move out to an empty square and back (Chu Shogi's Lion, rules.md 4).

@@ -79,6 +79,15 @@ const SLOTS: [&str; 66] = [
     "king",
 ];
 const KING_SLOT: usize = 65;
+/// XBoard 4.9.1 treats whatever stands in these two slots as a Pawn or a Lance: any move of
+/// it onto the last rank is a promotion (moves.c `MovesFromString`), and when the engine
+/// writes no suffix XBoard adds its Queen-slot letter (parser.c) and turns the piece into
+/// that type (backend.c `ApplyMove`). Only pieces named pawn or lance may take them.
+const PAWN_SLOT: usize = 0;
+const LANCE_SLOT: usize = 18;
+/// XBoard's own table for its built-in `chu` (common.h, via protocols.md 2.2): the Pawn in
+/// slot 0, the Lance in slot 18.
+const CHU_BUILTIN_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
 
 /// Our piece names (or parts of them) that should use a particular XBoard image.
 const NAME_HINTS: &[(&str, &str)] = &[
@@ -161,11 +170,13 @@ pub fn piece_to_char(v: &Variant) -> String {
             if placed[i] || placed[b] {
                 continue;
             }
-            let free = |s: usize| table[s].is_none() && table[s + 11].is_none();
+            // Slot 7's partner is the Lance slot, where a promoted piece would be taken for
+            // a Lance.
+            let free = |s: usize| s + 11 != LANCE_SLOT && table[s].is_none() && table[s + 11].is_none();
             let slot = if hinted_pass {
                 hint_slot(&v.pieces[b].name).filter(|&s| s < 11 && free(s))
             } else {
-                (0..11).find(|&s| free(s))
+                (0..11).find(|&s| s != PAWN_SLOT && free(s))
             };
             if let Some(s) = slot {
                 table[s] = Some(letters(&v.pieces[b].token).to_string());
@@ -193,7 +204,7 @@ pub fn piece_to_char(v: &Variant) -> String {
         if *done {
             continue;
         }
-        if let Some(s) = (0..KING_SLOT).find(|&s| table[s].is_none()) {
+        if let Some(s) = (0..KING_SLOT).find(|&s| table[s].is_none() && s != PAWN_SLOT && s != LANCE_SLOT) {
             table[s] = Some(entry(v, i));
             *done = true;
         }
@@ -212,6 +223,59 @@ pub fn piece_to_char(v: &Variant) -> String {
         h
     };
     format!("{}{}", half(false), half(true))
+}
+
+/// The piece tokens of one colour's half of a piece-to-char table, slot by slot, read as
+/// XBoard's `SetCharTableEsc` does: `.` unused, `+` the promoted form of the type 11 slots
+/// before, `^X` the promoted form of X, a letter with an optional `'`/`!` mark, and `/`
+/// jumping to XBoard's promoted-piece slots (`WhitePBishop` = 46). The King slot (the last
+/// letter) is not included.
+fn table_tokens(half: &str) -> Vec<Option<String>> {
+    let mut out: Vec<Option<String>> = Vec::new();
+    let mut chars = half.chars().peekable();
+    while let Some(c) = chars.next() {
+        if chars.peek().is_none() {
+            break; // the King
+        }
+        let token = match c {
+            '/' => {
+                out.resize(out.len().max(46), None);
+                continue;
+            }
+            '.' => None,
+            '+' => out.len().checked_sub(11).and_then(|b| out[b].clone()).map(|t| format!("+{t}")),
+            '^' => chars.next().map(|x| format!("+{x}")),
+            x => Some(x.to_string()),
+        };
+        let token = token.map(|mut t| {
+            if let Some(&m) = chars.peek()
+                && (m == '\'' || m == '!')
+            {
+                t.push(m);
+                chars.next();
+            }
+            t
+        });
+        out.push(token);
+    }
+    out
+}
+
+/// White tokens of the pieces XBoard 4.9.1 takes for Pawns or Lances in `v` (slots 0 and
+/// 18 of the table it uses: its own for a built-in variant, else ours). A move of one of
+/// them onto the last rank without a promotion suffix is misread by XBoard as a promotion
+/// to its Queen-slot piece, so such moves must not be played under XBoard.
+pub fn xboard_pawn_like(v: &Variant) -> Vec<String> {
+    let table = match v.xboard_name.as_deref() {
+        Some("chu") => CHU_BUILTIN_TABLE.to_string(),
+        Some("normal" | "shatranj" | "courier") => "PK".to_string(), // the Pawn in slot 0
+        _ => {
+            let t = piece_to_char(v);
+            t[..t.len() / 2].to_string()
+        }
+    };
+    let tokens = table_tokens(&table);
+    [PAWN_SLOT, LANCE_SLOT].iter().filter_map(|&s| tokens.get(s).cloned().flatten()).collect()
 }
 
 fn entry(v: &Variant, i: usize) -> String {
@@ -271,5 +335,35 @@ mod tests {
         assert!(missing.is_empty());
         assert!(lines.contains(&"piece +E& K".to_string()), "{lines:?}");
         assert!(lines.contains(&"piece N& fN".to_string()), "{lines:?}");
+    }
+
+    /// XBoard 4.9.1 takes the pieces in slots 0 and 18 for a Pawn and a Lance (see
+    /// `PAWN_SLOT`). In Chu Shogi our table once put the promoted Silver (a Vertical Mover)
+    /// in slot 18: its step onto the last rank came back from XBoard as `f11f12f`.
+    #[test]
+    fn pawn_and_lance_slots() {
+        let c = Catalog::embedded();
+        for name in c.names() {
+            let v = &c.get(&name).unwrap().variant;
+            let t = piece_to_char(v);
+            let tokens = table_tokens(&t[..t.len() / 2]);
+            for (slot, word) in [(PAWN_SLOT, "pawn"), (LANCE_SLOT, "lance")] {
+                if let Some(Some(tok)) = tokens.get(slot) {
+                    let p = v.pieces.iter().find(|p| &p.token == tok).unwrap_or_else(|| panic!("{name}: {tok}"));
+                    assert!(p.name.contains(word), "{name}: slot {slot} holds {tok} ({})", p.name);
+                }
+            }
+        }
+        let chu = &c.get("chushogi").unwrap().variant;
+        assert_eq!(xboard_pawn_like(chu), vec!["P".to_string()]);
+        // XBoard's own chu table: Pawn and Lance.
+        assert_eq!(xboard_pawn_like(&c.get("chu").unwrap().variant), vec!["P".to_string(), "L".to_string()]);
+        // The table reader follows `+` (11 slots back), `^X` and dressed letters.
+        let t = table_tokens("PNB'..+..^B.K");
+        assert_eq!(t[0].as_deref(), Some("P"));
+        assert_eq!(t[2].as_deref(), Some("B'"));
+        assert_eq!(t[5].as_deref(), None); // 11 slots back does not exist
+        assert_eq!(t[8].as_deref(), Some("+B"));
+        assert_eq!(t.len(), 10);
     }
 }
