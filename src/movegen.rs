@@ -297,12 +297,8 @@ impl Position {
         if self.royal_count(c) != 1 || self.royal_count(!c) != 1 {
             return false;
         }
-        let mine = self
-            .color_bb(c)
-            .iter()
-            .filter(|&sq| royal_mask & (1 << self.piece_at(sq).kind()) == 0 && live(c, sq))
-            .count();
-        if mine != 0 {
+        // Called at every node: stop at the first piece that still counts.
+        if self.color_bb(c).iter().any(|sq| royal_mask & (1 << self.piece_at(sq).kind()) == 0 && live(c, sq)) {
             return false;
         }
         let theirs: Vec<Square> = self

@@ -29,6 +29,12 @@ pub fn evaluate_fast(pos: &Position) -> i32 {
 
 /// Evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
+    finish(pos, evaluate_keyed(pos))
+}
+
+/// The part of the evaluation that depends only on what the position key covers (board,
+/// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
+pub fn evaluate_keyed(pos: &Position) -> i32 {
     let rules = pos.rules();
     let vals = &rules.values;
     let psq = pos.psq();
@@ -195,8 +201,14 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
 
-    let stm = if pos.side_to_move() == Color::White { score } else { -score };
-    scale_for_move_rule(pos, stm) + TEMPO
+    if pos.side_to_move() == Color::White { score } else { -score }
+}
+
+/// The full evaluation from `evaluate_keyed`'s score: the n-move counter's scaling (not in
+/// the key) and the tempo bonus.
+#[inline]
+pub fn finish(pos: &Position, keyed: i32) -> i32 {
+    scale_for_move_rule(pos, keyed) + TEMPO
 }
 
 /// Shrinks the score towards a draw as the n-move counter runs: the side ahead then prefers

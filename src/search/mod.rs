@@ -19,7 +19,6 @@ pub mod tt;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
-use eval::evaluate;
 use history::{ContHist, ContKey, NO_KEY};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -261,6 +260,10 @@ struct Worker<'a> {
     /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
     excluded: Vec<Move>,
     eval_stack: Vec<i32>,
+    /// Evaluation cache (key, `evaluate_keyed` score), per thread so that a one-thread
+    /// search stays deterministic: the same positions recur through transpositions and
+    /// between the main search and quiescence.
+    eval_cache: Vec<(u64, i32)>,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
     stopped: bool,
@@ -269,6 +272,8 @@ struct Worker<'a> {
 }
 
 const HISTORY_MAX: i32 = 16_384;
+/// Entries of the per-thread evaluation cache (a power of two; 1 MB).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
@@ -277,6 +282,20 @@ const QSEARCH_FLOOR: i32 = -16;
 const QUIET_PROMO_PLIES: i32 = -1;
 
 impl<'a> Worker<'a> {
+    /// Static evaluation through the evaluation cache.
+    fn eval(&mut self) -> i32 {
+        let key = self.pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let keyed = if slot.0 == key && key != 0 {
+            slot.1
+        } else {
+            let e = eval::evaluate_keyed(&self.pos);
+            *slot = (key, e);
+            e
+        };
+        eval::finish(&self.pos, keyed)
+    }
+
     fn new(
         id: usize,
         pos: Position,
@@ -314,6 +333,7 @@ impl<'a> Worker<'a> {
             cont_keys: vec![NO_KEY; MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
@@ -634,7 +654,7 @@ impl<'a> Worker<'a> {
             return self.end_score(v, ply);
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos);
+            return self.eval();
         }
         // Mate distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
@@ -673,7 +693,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        let static_eval = if in_check { -INF } else { self.eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
@@ -979,7 +999,7 @@ impl<'a> Worker<'a> {
             };
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos);
+            return self.eval();
         }
         let in_check = self.pos.in_check();
         let key = self.pos.key();
@@ -1002,7 +1022,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             // Lazy evaluation: far above beta the cheap incremental part decides.
             let fast = eval::evaluate_fast(&self.pos);
-            stand_pat = if fast - 400 >= beta { fast } else { evaluate(&self.pos) };
+            stand_pat = if fast - 400 >= beta { fast } else { self.eval() };
             if stand_pat >= beta {
                 return stand_pat;
             }
