@@ -114,6 +114,8 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
     let occ = pos.occupied();
     let mut attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
+    // Material without the royals, for the conversion terms at the end.
+    let mut material = [0i32; 2];
     for c in Color::BOTH {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = pos.color_bb(c);
@@ -121,6 +123,9 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
         for sq in own {
             let p = pos.piece_at(sq);
             let k = p.kind() as usize;
+            if rules.royal_mask & (1 << k) == 0 {
+                material[c.index()] += vals.value[k];
+            }
             let pt = &t.pieces[c.index()][k];
             let mut hits = t.pool[pt.capture as usize][sq.index()];
             let mut reach = hits | t.pool[pt.quiet as usize][sq.index()];
@@ -174,11 +179,7 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
     // Conversion help. A side ahead in material gains from trading pieces (fewer pieces
     // left, larger relative edge; decisive where a bare royal loses), and in the endgame
     // from driving the enemy royal to the edge and bringing its own royal closer.
-    let material = |c: Color| -> i32 {
-        pos.color_bb(c).iter().map(|sq| vals.value[pos.piece_at(sq).kind() as usize]).sum::<i32>()
-            - pos.royal_squares(c).iter().map(|sq| vals.value[pos.piece_at(sq).kind() as usize]).sum::<i32>()
-    };
-    let (mw, mb) = (material(Color::White), material(Color::Black));
+    let (mw, mb) = (material[Color::White.index()], material[Color::Black.index()]);
     let diff = mw - mb;
     if diff.abs() >= 150 {
         let total = (mw + mb).max(1);
