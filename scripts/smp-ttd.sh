@@ -18,7 +18,7 @@ positions=(
   "chess|16|r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
   "courier|18|-"
   "shatranj|21|-"
-  "chushogi|10|-"
+  "chushogi|12|-"
   "verney|16|-"
 )
 
