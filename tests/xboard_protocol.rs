@@ -329,25 +329,22 @@ fn chu_pawn_never_steps_unpromoted_onto_the_last_rank_under_xboard() {
     handshake(&mut e);
     e.send("new");
     e.send("variant chu");
-    e.send("force");
     // White: King a1, Gold a6 (so that a dead pawn does not leave a bare King), Pawn f11.
-    // Black: King l12, Rook l2.
-    e.send("setboard 11k/5P6/12/12/12/12/G11/12/12/12/11r/K11 w - - 0 1");
-    // Leave only the dead-pawn step and a King step into the Rook's rank, which loses the
-    // King: a search free to choose plays f11f12.
-    e.send("exclude all");
-    e.send("include f11f12");
-    e.send("include a1a2");
-    e.send("sd 3");
-    e.send("go");
-    let out = e.read_until(|l| l.starts_with("move "));
-    assert_eq!(out.last().unwrap(), "move a1a2");
+    // Black: King l12, Rook l2. The engine's move with only `moves` left to it.
+    let only = |e: &mut Engine, moves: &[&str]| -> String {
+        e.send("force");
+        e.send("setboard 11k/5P6/12/12/12/12/G11/12/12/12/11r/K11 w - - 0 1");
+        e.send("exclude all");
+        for m in moves {
+            e.send(&format!("include {m}"));
+        }
+        e.send("sd 3");
+        e.send("go");
+        e.read_until(|l| l.starts_with("move ")).last().unwrap().clone()
+    };
+    // Only the dead-pawn step and a King step into the Rook's rank, which loses the King,
+    // are left: a search free to choose plays f11f12.
+    assert_eq!(only(&mut e, &["f11f12", "a1a2"]), "move a1a2");
     // With nothing else left the move is still played: an engine must move.
-    e.send("force");
-    e.send("setboard 11k/5P6/12/12/12/12/G11/12/12/12/11r/K11 w - - 0 1");
-    e.send("exclude all");
-    e.send("include f11f12");
-    e.send("go");
-    let out = e.read_until(|l| l.starts_with("move "));
-    assert_eq!(out.last().unwrap(), "move f11f12");
+    assert_eq!(only(&mut e, &["f11f12"]), "move f11f12");
 }
