@@ -20,7 +20,7 @@ CONC=${CONCURRENCY:-1}
 base=${TC%+*}; inc=${TC#*+}
 want=${1:-all}
 run() { [ "$want" = all ] || [ "$want" = "$1" ]; }
-out=/tmp/kirin-strength; mkdir -p "$out"
+out=${OUT:-/tmp/kirin-strength}; mkdir -p "$out"
 m() { # name engine2 proto2 variant [extra args...]
   local name=$1 e2=$2 p2=$3 v=$4; shift 4
   echo "== $name ($GAMES games, $TC)"
@@ -35,10 +35,39 @@ run fsf-chess && m fsf-chess "/usr/games/fairy-stockfish" uci chess
 run fsf-courier && m fsf-courier "/usr/games/fairy-stockfish" uci courier
 run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
 # HaChu 0.21 sometimes searches on without moving in a lost position (seen twice in 7 games
-# on 2026-11-22: at -27 pawns and at a mated score, minutes past its 33 s clock); XBoard in
-# -noGUI mode does not flag it (not even with -autoCallFlag true), so such a game never ends:
-# stop the match and count the games that finished.
+# on 2026-11-22: at -27 pawns and at a mated score, minutes past its 33 s clock), and XBoard in
+# -noGUI mode never flags (not even with -autoCallFlag true). So each game is its own XBoard
+# run under scripts/xboard_watchdog.py, which scores an engine that has not moved 10 s after
+# its clock ran out as lost on time. Colours alternate: Kirin is White in odd games.
 if run hachu-chu; then
-  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard)"
-  OUT=$out/hachu-chu MATCH_TIMEOUT=100000 scripts/xboard-match.sh chu "$GAMES" "0:$(printf %02d "${base%.*}")" "$inc" "$K xboard" /usr/games/hachu
+  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard, one run per game)"
+  w=0; d=0; l=0; u=0
+  : > "$out/hachu-chu.pgn"
+  for g in $(seq "$GAMES"); do
+    dir=$out/hachu-chu/g$g
+    if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=/usr/games/hachu; me=first; white=1
+    else e1=/usr/games/hachu; e2="$K xboard"; me=second; white=0; fi
+    OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 scripts/xboard-match.sh chu 1 \
+      "0:$(printf %02d "${base%.*}")" "$inc" "$e1" "$e2" >/dev/null
+    cat "$dir/games.pgn" >> "$out/hachu-chu.pgn" 2>/dev/null
+    res=$(sed -nE 's/^\[Result "(1-0|0-1|1\/2-1\/2)"\]/\1/p' "$dir/games.pgn" 2>/dev/null | head -1)
+    flag=$(grep -oE "^(first|second) engine forfeits" "$dir/watchdog.txt" 2>/dev/null | cut -d' ' -f1)
+    if [ -n "$flag" ]; then
+      if [ "$flag" = "$me" ]; then r=loss; else r=win; fi; why="time forfeit (watchdog)"
+    elif [ "$res" = "1/2-1/2" ]; then r=draw; why=$(grep -oE '\{[^}]*\} 1/2-1/2' "$dir/games.pgn" | head -1)
+    elif [ -n "$res" ]; then
+      if { [ "$res" = 1-0 ] && [ $white = 1 ]; } || { [ "$res" = 0-1 ] && [ $white = 0 ]; }; then r=win; else r=loss; fi
+      why=$(grep -oE '\{[^}]*\} (1-0|0-1)' "$dir/games.pgn" | head -1)
+    else r=none; why="no result (see $dir/xboard.debug)"; fi
+    case $r in win) w=$((w + 1));; draw) d=$((d + 1));; loss) l=$((l + 1));; *) u=$((u + 1));; esac
+    echo "game $g: Kirin $([ $white = 1 ] && echo White || echo Black): $r, $why"
+  done
+  echo "unfinished: $u"
+  python3 - "$w" "$d" "$l" <<'PY'
+import sys
+sys.path.insert(0, "scripts")
+import match
+w, d, l = map(int, sys.argv[1:4])
+print("\n".join(match.summary(w, d, l)))
+PY
 fi

@@ -44,6 +44,19 @@ if "$kirin" variants | grep -E "xboard: $variant \([^)]*-rankOffset 1[^)]*\)" >/
 fi
 command -v xvfb-run >/dev/null || { echo "xvfb-run not installed (apt-get install xvfb xboard)"; exit 1; }
 
+# WATCHDOG=SECONDS: kill an engine that has not moved SECONDS after its clock ran out
+# (scripts/xboard_watchdog.py; XBoard -noGUI never flags) and report it in $out/watchdog.txt.
+rm -f "$out/watchdog.txt"
+if [ -n "${WATCHDOG:-}" ]; then
+  (for _ in $(seq 100); do
+     for pid in $(pgrep -f -- "-nameOfDebugFile $out/xboard.debug"); do
+       if [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = xboard ]; then
+         exec python3 scripts/xboard_watchdog.py "$out/xboard.debug" "$out/watchdog.txt" "$WATCHDOG" "$pid"
+       fi
+     done
+     sleep 0.1
+   done) &
+fi
 log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
   -fcp "$e1" -fd "$out" -scp "$e2" -sd "$out" \
   -variant "$variant" -mg "$games" -tc "$tc" -inc "$inc" \
@@ -52,6 +65,8 @@ log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
   -adjudicateDrawMoves "${DRAW_MOVES:-450}" \
   ${XBOARD_OPTS:-} 2>&1)
 status=$?
+wait
+[ -f "$out/watchdog.txt" ] && sed "s/^/$variant: /" "$out/watchdog.txt"
 score=$(echo "$log" | grep -E "final score" | tail -1)
 echo "$variant: ${score:-no final score} (xboard exit $status)"
 # XBoard's "final score W-L-D" is from the first engine's point of view.
