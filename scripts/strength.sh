@@ -4,6 +4,7 @@
 #
 #   GAMES=40 TC=10+0.1 scripts/strength.sh            # everything
 #   scripts/strength.sh fairymax-courier               # one match
+#   GAMES=20 TC=30+0.3 CONCURRENCY=2 scripts/strength.sh hachu-chu   # no pondering in these
 #
 # Matches: fairymax-courier, fairymax-shatranj, fsf-chess, fsf-courier, fsf-shatranj,
 # hachu-chu. Fairy-Max and XBoard start courier before the compulsory opening moves, so that
@@ -39,28 +40,41 @@ run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
 # -noGUI mode never flags (not even with -autoCallFlag true). So each game is its own XBoard
 # run under scripts/xboard_watchdog.py, which scores an engine that has not moved 10 s after
 # its clock ran out as lost on time. Colours alternate: Kirin is White in odd games.
+hachu_game() { # game number; writes "r why" to its directory's result file
+  local g=$1 dir=$out/hachu-chu/g$1 e1 e2 me white res flag r why
+  if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=/usr/games/hachu; me=first; white=1
+  else e1=/usr/games/hachu; e2="$K xboard"; me=second; white=0; fi
+  # No pondering: with CONCURRENCY=2 two pondering engines per game would share two cores.
+  OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 XBOARD_OPTS="-xponder" scripts/xboard-match.sh chu 1 \
+    "0:$(printf %02d "${base%.*}")" "$inc" "$e1" "$e2" >/dev/null
+  res=$(sed -nE 's/^\[Result "(1-0|0-1|1\/2-1\/2)"\]/\1/p' "$dir/games.pgn" 2>/dev/null | head -1)
+  flag=$(grep -oE "^(first|second) engine forfeits" "$dir/watchdog.txt" 2>/dev/null | cut -d' ' -f1)
+  if [ -n "$flag" ]; then
+    if [ "$flag" = "$me" ]; then r=loss; else r=win; fi; why="time forfeit (watchdog)"
+  elif [ "$res" = "1/2-1/2" ]; then r=draw; why=$(grep -oE '\{[^}]*\} 1/2-1/2' "$dir/games.pgn" | head -1)
+  elif [ -n "$res" ]; then
+    if { [ "$res" = 1-0 ] && [ $white = 1 ]; } || { [ "$res" = 0-1 ] && [ $white = 0 ]; }; then r=win; else r=loss; fi
+    why=$(grep -oE '\{[^}]*\} (1-0|0-1)' "$dir/games.pgn" | head -1)
+  else r=none; why="no result (see $dir/xboard.debug)"; fi
+  echo "$r game $g: Kirin $([ $white = 1 ] && echo White || echo Black): $r, $why" > "$dir/result"
+}
 if run hachu-chu; then
-  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard, one run per game)"
+  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard, one run per game, $CONC at a time)"
+  rm -rf "$out/hachu-chu"
+  for g in $(seq "$GAMES"); do
+    while [ "$(jobs -rp | wc -l)" -ge "$CONC" ]; do sleep 1; done
+    mkdir -p "$out/hachu-chu/g$g"
+    hachu_game "$g" &
+    sleep 2 # xvfb-run -a picks a free display: do not start two at once
+  done
+  wait
   w=0; d=0; l=0; u=0
   : > "$out/hachu-chu.pgn"
   for g in $(seq "$GAMES"); do
-    dir=$out/hachu-chu/g$g
-    if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=/usr/games/hachu; me=first; white=1
-    else e1=/usr/games/hachu; e2="$K xboard"; me=second; white=0; fi
-    OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 scripts/xboard-match.sh chu 1 \
-      "0:$(printf %02d "${base%.*}")" "$inc" "$e1" "$e2" >/dev/null
-    cat "$dir/games.pgn" >> "$out/hachu-chu.pgn" 2>/dev/null
-    res=$(sed -nE 's/^\[Result "(1-0|0-1|1\/2-1\/2)"\]/\1/p' "$dir/games.pgn" 2>/dev/null | head -1)
-    flag=$(grep -oE "^(first|second) engine forfeits" "$dir/watchdog.txt" 2>/dev/null | cut -d' ' -f1)
-    if [ -n "$flag" ]; then
-      if [ "$flag" = "$me" ]; then r=loss; else r=win; fi; why="time forfeit (watchdog)"
-    elif [ "$res" = "1/2-1/2" ]; then r=draw; why=$(grep -oE '\{[^}]*\} 1/2-1/2' "$dir/games.pgn" | head -1)
-    elif [ -n "$res" ]; then
-      if { [ "$res" = 1-0 ] && [ $white = 1 ]; } || { [ "$res" = 0-1 ] && [ $white = 0 ]; }; then r=win; else r=loss; fi
-      why=$(grep -oE '\{[^}]*\} (1-0|0-1)' "$dir/games.pgn" | head -1)
-    else r=none; why="no result (see $dir/xboard.debug)"; fi
+    cat "$out/hachu-chu/g$g/games.pgn" >> "$out/hachu-chu.pgn" 2>/dev/null
+    read -r r rest < "$out/hachu-chu/g$g/result"
+    echo "$rest"
     case $r in win) w=$((w + 1));; draw) d=$((d + 1));; loss) l=$((l + 1));; *) u=$((u + 1));; esac
-    echo "game $g: Kirin $([ $white = 1 ] && echo White || echo Black): $r, $why"
   done
   echo "unfinished: $u"
   python3 - "$w" "$d" "$l" <<'PY'
