@@ -311,9 +311,10 @@ impl<'a> Worker<'a> {
             }
         }
         let v = pos.variant();
-        // Null move is unsound where zugzwang is common or there is no check rule to keep
-        // the royal from being taken while "passing".
-        let null_ok = v.check_rule && v.has_royals();
+        // Null move is unsound where zugzwang is common (no royal to lose). Without a check
+        // rule (Chu Shogi) a pass is still tried, but not while a royal of the side to move
+        // is attacked: the search below would only find the royal taken.
+        let null_ok = v.has_royals();
         let cont = ContHist::new(v.files, v.ranks, v.pieces.len());
         Worker {
             id,
@@ -711,6 +712,7 @@ impl<'a> Worker<'a> {
                 && static_eval >= beta
                 && self.has_pieces(self.pos.side_to_move())
                 && !self.pos.state().last_move.is_null()
+                && (self.pos.variant().check_rule || !self.pos.royal_attacked())
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.cont_keys[ply] = NO_KEY;
