@@ -11,9 +11,11 @@ const TEMPO: i32 = 12;
 /// a file.
 const ISOLATED: (i32, i32) = (8, 12);
 const DOUBLED: (i32, i32) = (8, 16);
-/// Threat terms: a piece attacked by a pawn (plus a twentieth of its value), and the most
-/// an undefended attacked piece counts (a tenth of its value up to this).
+/// Threat terms: a piece attacked by a pawn (plus a twentieth of its value), a piece
+/// attacked by a less valuable one (plus a sixteenth of the difference), and the most an
+/// undefended attacked piece counts (a tenth of its value up to this).
 const THREAT_BY_PAWN: i32 = 25;
+const THREAT_BY_LESSER: i32 = 20;
 const HANGING_MAX: i32 = 60;
 
 /// The incremental part of the evaluation only (tapered piece-square sum), from the side
@@ -114,6 +116,9 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
     let occ = pos.occupied();
     let mut attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
+    // `least[c][sq]`: the value of the least valuable non-royal piece of `c` attacking the
+    // enemy piece on `sq` (only squares with enemy pieces are written).
+    let mut least = [[i32::MAX; crate::square::NUM_SQUARES]; 2];
     // Material without the royals, for the conversion terms at the end.
     let mut material = [0i32; 2];
     for c in Color::BOTH {
@@ -139,6 +144,12 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
                 }
             }
             attacks[c.index()] |= hits;
+            if rules.royal_mask & (1 << k) == 0 {
+                for target in hits & pos.color_bb(!c) {
+                    let e = &mut least[c.index()][target.index()];
+                    *e = (*e).min(vals.value[k]);
+                }
+            }
             if vals.pawn_mask & (1 << k) != 0 {
                 pawn_attacks[c.index()] |= hits;
                 continue;
@@ -152,9 +163,10 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
         eg += sign * 3 * total;
     }
 
-    // Threats: an enemy piece attacked by a pawn, or attacked and not defended at all.
-    // Quiescence search settles the side to move's captures; these terms see the attacks
-    // it leaves for later (a fork, a piece left hanging) and the pressure behind them.
+    // Threats: an enemy piece attacked by a pawn, by a less valuable piece, or attacked and
+    // not defended at all. Quiescence search settles the side to move's captures; these
+    // terms see the attacks it leaves for later (a fork, a piece left hanging, a Lion that
+    // has run into enemy pieces) and the pressure behind them.
     for c in Color::BOTH {
         let sign = if c == Color::White { 1 } else { -1 };
         let mut bonus = 0;
@@ -164,8 +176,11 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
                 continue;
             }
             let v = vals.value[k].clamp(0, 1500);
+            let by = least[c.index()][sq.index()];
             if vals.pawn_mask & (1 << k) == 0 && pawn_attacks[c.index()].contains(sq) {
                 bonus += THREAT_BY_PAWN + v / 20;
+            } else if by < vals.value[k] && by < v {
+                bonus += THREAT_BY_LESSER + (v - by) / 16;
             } else if !attacks[(!c).index()].contains(sq) {
                 bonus += (v / 10).min(HANGING_MAX);
             }
