@@ -268,6 +268,17 @@ fn l2_bridge_capture() {
     // illegal. (The jump is illegal too: the Go-Between on f7 protects f8.)
     let mut p = pos(&with_base(&[("f6", "N"), ("f7", "i"), ("f8", "n")]), 'w');
     assert_lacks(&moves_from(&mut p, "f6"), &["f6f8", "f6f7,f7f8"], "rules.md:392-395, 443");
+    // `chu` (XBoard's built-in, played against HaChu) sets `lionVictimProtects = false`:
+    // HaChu judges protection once the first leg has taken the Go-Between, so the double
+    // capture is legal there (HaChu played `e9d8,d8d7` in exactly this pattern). The jump
+    // is still illegal (the Go-Between stays and protects f8), and so is a path over an
+    // empty square.
+    let r = Catalog::embedded().get("chu").unwrap();
+    let f = fen(&with_base(&[("f6", "N"), ("f7", "i"), ("f8", "n")]), 'w');
+    let mut p = Position::from_fen(r, &f).unwrap();
+    let m = moves_from(&mut p, "f6");
+    assert_has(&m, &["f6f7,f7f8"], "chu: the first-leg victim no longer protects");
+    assert_lacks(&m, &["f6f8", "f6e7,e7f8", "f6g7,g7f8"], "chu: the Go-Between on f7 still protects f8");
     // After the bridge capture, both pieces are gone.
     let mut p = pos(&with_base(&[("f6", "N"), ("f7", "g"), ("f8", "n"), ("f9", "g")]), 'w');
     play(&mut p, "f6f7,f7f8");

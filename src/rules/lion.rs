@@ -9,6 +9,11 @@
 //!   a non-Lion piece, except on the square of that capture (re-capturing a Kirin that
 //!   promoted while capturing). Lions are not bound by L3.
 //! * Okazaki rule (`okazaki = true`): L3 does not protect an unprotected Lion.
+//! * `lionVictimProtects`: whether, in L2, the piece taken on the first leg still counts as
+//!   a protector of the Lion taken on the second. lishogi counts it (protection is judged on
+//!   the board before the move); HaChu, and so XBoard's `chu`, does not (the protector is
+//!   gone when the Lion is taken). Kirin rejected HaChu's `e9d8,d8d7` (go-between on d8,
+//!   the Lion on d7 protected by it alone) in a `chu` game and the game stalled.
 //!
 //! Active when the variant lists `lions`. The square of the last non-Lion capture of a Lion
 //! is part of the position state (and its hash key).
@@ -54,10 +59,16 @@ pub fn filter(pos: &Position, moves: &mut Vec<Move>, start: usize) {
         }
         let mover_is_lion = lions & (1u64 << pos.piece_at(m.from).kind()) != 0;
         let mut cleared = pos.occupied().without(Bitboard::from_square(m.from));
+        // Squares whose pieces do not protect: the victim itself, and the first leg's
+        // victim where the variant says it is gone.
+        let mut gone = Bitboard::EMPTY;
         if m.kind == MoveKind::TwoLeg {
             cleared = cleared.without(Bitboard::from_square(m.aux));
+            if !pos.variant().lion_victim_protects {
+                gone = Bitboard::from_square(m.aux);
+            }
         }
-        let protected = |sq: Square| pos.attackers(sq, them, cleared).without(Bitboard::from_square(sq)).any();
+        let protected = |sq: Square| pos.attackers(sq, them, cleared).without(Bitboard::from_square(sq) | gone).any();
         let mut ok = true;
         if mover_is_lion {
             // L2, with the bridge exception.

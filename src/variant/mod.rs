@@ -201,6 +201,9 @@ pub struct Variant {
     pub lion_bridge_exempt: Vec<PieceType>,
     /// Okazaki rule: counterstrike allowed against an unprotected lion.
     pub okazaki: bool,
+    /// L2: whether the piece a Lion captures on its first leg still protects the Lion it
+    /// captures on the second (lishogi: yes; HaChu: no, it is gone).
+    pub lion_victim_protects: bool,
     /// An unused once-per-game move attacks the squares it could capture on (rules.md D6).
     pub once_moves_attack: bool,
     /// Where the definition was read (for messages).
@@ -417,6 +420,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "lions"
                 | "lionBridgeExempt"
                 | "okazaki"
+                | "lionVictimProtects"
                 | "bareKingStrict"
                 | "bareKingIgnore"
                 | "pointsValue"
@@ -702,6 +706,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
+        lion_victim_protects: boolean("lionVictimProtects", true)?,
         once_moves_attack: boolean("onceMovesAttack", true)?,
         origin: s.origin.clone(),
     };
