@@ -40,12 +40,14 @@ run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
 # -noGUI mode never flags (not even with -autoCallFlag true). So each game is its own XBoard
 # run under scripts/xboard_watchdog.py, which scores an engine that has not moved 10 s after
 # its clock ran out as lost on time. Colours alternate: Kirin is White in odd games.
+# Games 2k-1 and 2k start from opening k of $out/chu-openings.pgn (written below).
 hachu_game() { # game number; writes "r why" to its directory's result file
   local g=$1 dir=$out/hachu-chu/g$1 e1 e2 me white res flag r why
   if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=/usr/games/hachu; me=first; white=1
   else e1=/usr/games/hachu; e2="$K xboard"; me=second; white=0; fi
   # No pondering: with CONCURRENCY=2 two pondering engines per game would share two cores.
-  OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 XBOARD_OPTS="-xponder" scripts/xboard-match.sh chu 1 \
+  OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 \
+    XBOARD_OPTS="-xponder -lgf $out/chu-openings.pgn -lgi $(((g + 1) / 2))" scripts/xboard-match.sh chu 1 \
     "0:$(printf %02d "${base%.*}")" "$inc" "$e1" "$e2" >/dev/null
   res=$(sed -nE 's/^\[Result "(1-0|0-1|1\/2-1\/2)"\]/\1/p' "$dir/games.pgn" 2>/dev/null | head -1)
   flag=$(grep -oE "^(first|second) engine forfeits" "$dir/watchdog.txt" 2>/dev/null | cut -d' ' -f1)
@@ -61,6 +63,19 @@ hachu_game() { # game number; writes "r why" to its directory's result file
 if run hachu-chu; then
   echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard, one run per game, $CONC at a time)"
   rm -rf "$out/hachu-chu"
+  # Both engines are deterministic, so without openings the games as one colour repeat each
+  # other. Each pair of games (Kirin White, then Black) starts from its own two random
+  # pawn steps a side (not on the Go-Between files d and i); SEED varies them.
+  python3 - "$GAMES" "${SEED:-1}" > "$out/chu-openings.pgn" <<'PY'
+import random, sys
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(seed)
+files = "abcefghjkl"
+for k in range((games + 1) // 2):
+    w, b = rng.sample(files, 2), rng.sample(files, 2)
+    print(f'[Event "opening {k + 1}"]\n[Variant "chu"]\n[Result "*"]\n')
+    print(f"1. {w[0]}4{w[0]}5 {b[0]}9{b[0]}8 2. {w[1]}4{w[1]}5 {b[1]}9{b[1]}8 *\n")
+PY
   for g in $(seq "$GAMES"); do
     while [ "$(jobs -rp | wc -l)" -ge "$CONC" ]; do sleep 1; done
     mkdir -p "$out/hachu-chu/g$g"
