@@ -657,6 +657,9 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY {
             return self.eval();
         }
+        if self.can_take_last_royal() {
+            return MATE - ply as i32 - 1;
+        }
         // Mate distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -697,8 +700,11 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check { -INF } else { self.eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
+        // Without a check rule an attacked royal is no check, but the static evaluation does
+        // not see that it is about to be taken: no pruning on that evaluation here.
+        let threatened = !in_check && self.own_royal_threatened();
 
-        if !pv_node && !in_check && excluded.is_null() {
+        if !pv_node && !in_check && !threatened && excluded.is_null() {
             // Reverse futility pruning.
             if depth <= 6
                 && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta
@@ -712,7 +718,6 @@ impl<'a> Worker<'a> {
                 && static_eval >= beta
                 && self.has_pieces(self.pos.side_to_move())
                 && !self.pos.state().last_move.is_null()
-                && (self.pos.variant().check_rule || !self.pos.royal_attacked())
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.cont_keys[ply] = NO_KEY;
@@ -779,7 +784,7 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let futile = !pv_node && !in_check && depth <= 3 && static_eval + 120 + 140 * depth <= alpha;
+        let futile = !pv_node && !in_check && !threatened && depth <= 3 && static_eval + 120 + 140 * depth <= alpha;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -792,7 +797,7 @@ impl<'a> Worker<'a> {
             // How this quiet move fared before (history and continuation history).
             let stat = if noisy { 0 } else { self.quiet_stat(m, ck, ply) };
             // Late move pruning, futility and history pruning for quiet moves.
-            if !noisy && best > -MATE_BOUND && !in_check {
+            if !noisy && best > -MATE_BOUND && !in_check && !threatened {
                 if futile && i > 0 && !is_killer {
                     continue;
                 }
@@ -811,6 +816,7 @@ impl<'a> Worker<'a> {
             if noisy
                 && !pv_node
                 && !in_check
+                && !threatened
                 && depth <= 4
                 && best > -MATE_BOUND
                 && scores[i] < 0
@@ -894,6 +900,25 @@ impl<'a> Worker<'a> {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// In a game without a check rule, a side to move that attacks the enemy's only royal
+    /// wins by taking it. Scored at once (one ply to mate), without generating and
+    /// searching the moves of a decided node.
+    fn can_take_last_royal(&self) -> bool {
+        if self.pos.variant().check_rule {
+            return false;
+        }
+        let them = !self.pos.side_to_move();
+        if self.pos.royal_count(them) != 1 {
+            return false;
+        }
+        self.pos.royal_squares(them).lsb().is_some_and(|k| self.pos.is_attacked(k, !them, self.pos.occupied()))
+    }
+
+    /// In a game without a check rule: a royal of the side to move is attacked.
+    fn own_royal_threatened(&self) -> bool {
+        !self.pos.variant().check_rule && self.pos.royal_attacked()
     }
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {
@@ -1002,6 +1027,9 @@ impl<'a> Worker<'a> {
         }
         if ply >= MAX_PLY {
             return self.eval();
+        }
+        if self.can_take_last_royal() {
+            return MATE - ply as i32 - 1;
         }
         let in_check = self.pos.in_check();
         let key = self.pos.key();
