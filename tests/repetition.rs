@@ -66,6 +66,25 @@ fn chushogi_repeating_side_loses() {
     assert_eq!(p.repetition_value(0, 3), Some(EndValue::Win));
 }
 
+/// rules.md 4 (HaChu's default, Kirin's `chushogi`/`chu` default): recreating an earlier
+/// position loses for the side that does it even when its King was attacked on every move
+/// of the cycle: no perpetual-check exception. Kirin once repeated so, scoring it as a win
+/// (perpetual checker loses), and HaChu claimed the game ("Repeats earlier position").
+#[test]
+fn chushogi_repeating_under_perpetual_attack_still_loses() {
+    let fen = "4k6g/12/12/12/12/12/12/12/12/12/R11/G4K6 w - - 0 1";
+    let mut p = start("chushogi", fen);
+    // The Rook attacks the King on rank 12, then on rank 11, ...
+    play(&mut p, "a2a12");
+    assert!(p.royal_attacked());
+    play(&mut p, "e12e11 a12a11");
+    assert!(p.royal_attacked());
+    play(&mut p, "e11e12 a11a12 e12e11");
+    // Black's last move recreated the position after its first e12e11 (White to move):
+    // Black, attacked on each of its moves, completed the repetition and loses.
+    assert_eq!(p.repetition_value(0, 1), Some(EndValue::Win));
+}
+
 /// In search a single repetition inside the tree already counts (Stockfish convention).
 #[test]
 fn search_sees_a_single_repetition_in_the_tree() {
