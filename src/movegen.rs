@@ -210,8 +210,12 @@ impl Position {
 
     /// True when any royal of the side to move is attacked (with or without a check rule).
     pub fn royal_attacked(&self) -> bool {
-        let us = self.side_to_move();
-        self.royal_squares(us).iter().any(|k| self.is_attacked(k, !us, self.blockers()))
+        self.royals_attacked(self.side_to_move())
+    }
+
+    /// True when any royal of `c` is attacked by the other side.
+    pub fn royals_attacked(&self, c: Color) -> bool {
+        self.royal_squares(c).iter().any(|k| self.is_attacked(k, !c, self.blockers()))
     }
 
     /// Makes a move and, where the variant needs it (perpetual-check rule), records whether
@@ -278,7 +282,7 @@ impl Position {
                     let p = self.piece_at(sq);
                     royal_mask & (1 << p.kind()) != 0 || !t.pieces[c.index()][p.kind() as usize].mobile.contains(sq)
                 })
-                && !self.royal_squares(c).iter().any(|k| self.is_attacked(k, !c, self.occupied()))
+                && !self.royals_attacked(c)
         })
     }
 

@@ -910,10 +910,7 @@ impl<'a> Worker<'a> {
             return false;
         }
         let them = !self.pos.side_to_move();
-        if self.pos.royal_count(them) != 1 {
-            return false;
-        }
-        self.pos.royal_squares(them).lsb().is_some_and(|k| self.pos.is_attacked(k, !them, self.pos.occupied()))
+        self.pos.royal_count(them) == 1 && self.pos.royals_attacked(them)
     }
 
     /// In a game without a check rule: a royal of the side to move is attacked.
