@@ -197,7 +197,7 @@ impl Searcher {
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
             (Some(t), _) => Some(Allocation::fixed(t)),
-            (None, Some(c)) => Some(Allocation::from_clock(c)),
+            (None, Some(c)) => Some(Allocation::from_clock(c, pos.occupied().count())),
             _ => None,
         };
         let threads = self.threads;

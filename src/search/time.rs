@@ -21,6 +21,14 @@ pub struct Clock {
 /// Milliseconds kept back for communication delays.
 pub const MOVE_OVERHEAD_MS: u64 = 40;
 
+/// Moves still to play, as planned for a sudden-death or increment clock: 40 in chess, more
+/// with more men on the board. Chu Shogi starts with 92 and its games run to 150-300 moves;
+/// planning 35 there left Kirin with 1 s of a 30 s + 0.3 s clock after 40 moves, to play the
+/// next hundred on the increment (seen in every game of a HaChu match, 2026-11-22).
+pub fn expected_moves(pieces: u32) -> u64 {
+    (20 + u64::from(pieces) / 2).clamp(40, 80)
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Allocation {
     pub optimum: Duration,
@@ -28,14 +36,14 @@ pub struct Allocation {
 }
 
 impl Allocation {
-    /// Time budget for a move with `clock`.
-    pub fn from_clock(clock: Clock) -> Allocation {
+    /// Time budget for a move with `clock`, in a position with `pieces` men on the board.
+    pub fn from_clock(clock: Clock, pieces: u32) -> Allocation {
         let left = clock.time.as_millis() as u64;
         let inc = clock.inc.as_millis() as u64;
         // Reserve: the overhead, but never more than a third of what is left.
         let overhead = MOVE_OVERHEAD_MS.min(left / 3);
         let usable = left.saturating_sub(overhead);
-        let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 60) as u64;
+        let mtg = clock.moves_to_go.map_or(expected_moves(pieces), |m| m.clamp(1, 80) as u64);
         let mut optimum = usable / mtg + inc * 3 / 4;
         // Never plan to use more than what keeps a margin for the remaining moves; with
         // little time left keep more in reserve (scheduling delays on a loaded machine).
@@ -70,22 +78,51 @@ mod tests {
         for (t, inc, mtg) in
             [(1000, 10, None), (60_000, 0, Some(40)), (50, 0, None), (5, 0, None), (0, 0, None), (300, 100, Some(1))]
         {
-            let a = Allocation::from_clock(Clock {
-                time: Duration::from_millis(t),
-                inc: Duration::from_millis(inc),
-                moves_to_go: mtg,
-            });
+            let a = Allocation::from_clock(
+                Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg },
+                32,
+            );
             assert!(a.optimum <= a.maximum);
             if t > 0 {
                 assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?}: {a:?}");
             }
         }
         // 1 s + 0.01 s: a small slice per move.
-        let a = Allocation::from_clock(Clock {
-            time: Duration::from_millis(1000),
-            inc: Duration::from_millis(10),
-            moves_to_go: None,
-        });
+        let a = Allocation::from_clock(
+            Clock { time: Duration::from_millis(1000), inc: Duration::from_millis(10), moves_to_go: None },
+            32,
+        );
         assert!(a.optimum.as_millis() < 60);
+    }
+
+    /// Plays out a long game on a 30 s + 0.3 s clock, each move using 1.5 times its optimum
+    /// (the search stops between iterations, so it overruns the plan), with the men on the
+    /// board falling from `start` to a third of it over 150 moves. Returns the clock after
+    /// 40 moves.
+    fn clock_after_40(start: u32) -> u64 {
+        let mut left = 30_000u64;
+        for mv in 0..150u32 {
+            if mv == 40 {
+                return left;
+            }
+            let pieces = start - (start * 2 / 3) * mv / 150;
+            let a = Allocation::from_clock(
+                Clock { time: Duration::from_millis(left), inc: Duration::from_millis(300), moves_to_go: None },
+                pieces,
+            );
+            let used = (a.optimum.as_millis() as u64 * 3 / 2).min(a.maximum.as_millis() as u64);
+            left = left - used + 300;
+        }
+        left
+    }
+
+    #[test]
+    fn long_games_keep_time_for_the_middle_game() {
+        // Chu Shogi (92 men): planning on 35 moves left 4.5 s here; now over 10 s.
+        let chu = clock_after_40(92);
+        assert!(chu > 9_000, "chu: {chu} ms left after 40 moves");
+        // Chess spends more of its clock by then (40 moves planned, 35 before: 4.5 s).
+        let chess = clock_after_40(32);
+        assert!((5_000..chu).contains(&chess), "chess: {chess} ms left after 40 moves");
     }
 }
