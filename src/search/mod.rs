@@ -278,8 +278,6 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
 const QSEARCH_FLOOR: i32 = -16;
-/// Quiescence plies (counted down from 0) below which only recaptures are searched.
-const QS_RECAPTURES_ONLY: i32 = -4;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
 
@@ -1106,10 +1104,7 @@ impl<'a> Worker<'a> {
                 if scores[i] < 0 && see::see(&self.pos, m) < 0 {
                     continue;
                 }
-                // Deep in the capture search only recaptures on the square the last move went
-                // to. In Chu Shogi a middle game holds a dozen even exchanges at once, and
-                // trying every one of them at every ply ran single searches for minutes.
-                if qdepth < QS_RECAPTURES_ONLY && m.to != self.pos.state().last_move.to {
+                if qdepth < -8 && scores[i] < 2_000_000 {
                     continue;
                 }
                 // A hard floor: in big shogi variants exchanges on many squares at once can
