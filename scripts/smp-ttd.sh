@@ -13,8 +13,7 @@ kirin=${KIRIN:-target/release/kirin}
 [ -x "$kirin" ] || cargo build --release --quiet
 
 # variant | depth | FEN ("-" = start position). The depths gave 1.5-4 s searches with one
-# thread at commit f92c3fc on a 2-core machine (1ae1231 brought the big shogi-like boards
-# under 1 s, where thread start-up starts to weigh). Lazy SMP's time-to-depth varies a lot from one position to the next
+# thread at commit f92c3fc on a 2-core machine (under 1 s thread start-up starts to weigh). Lazy SMP's time-to-depth varies a lot from one position to the next
 # (0.6x to 3x and more: the helper's table entries change the tree), so the set is broad
 # and the summary is the geometric mean of the per-position speed-ups as well as the total.
 positions=(
