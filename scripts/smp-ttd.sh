@@ -13,9 +13,10 @@ kirin=${KIRIN:-target/release/kirin}
 [ -x "$kirin" ] || cargo build --release --quiet
 
 # variant | depth | FEN ("-" = start position). The depths gave 1.5-4 s searches with one
-# thread at commit f92c3fc on a 2-core machine (under 1 s thread start-up starts to weigh). Lazy SMP's time-to-depth varies a lot from one position to the next
-# (0.6x to 3x and more: the helper's table entries change the tree), so the set is broad
-# and the summary is the geometric mean of the per-position speed-ups as well as the total.
+# thread at commit f92c3fc on a 2-core machine (under 1 s thread start-up starts to weigh).
+# Lazy SMP's time-to-depth varies a lot from one position to the next (0.6x to 3x and more:
+# the helper's table entries change the tree), so the set is broad and the summary is the
+# geometric mean of the per-position speed-ups as well as the total.
 positions=(
   "chess|16|-"
   "chess|13|r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
