@@ -11,10 +11,13 @@
 # match uses Fairy-Max's array. HaChu 0.21 (Debian) exits on `variant sho` and on
 # `setboard`, so Sho Shogi cannot be played against it (spec: issue notes).
 # Debian packages needed: fairymax fairy-stockfish hachu xboard xvfb.
+# KIRIN=/path/to/kirin plays another build (a copy, so that the tree can be rebuilt meanwhile).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-[ -x target/release/kirin ] || cargo build --release --quiet
-K="$(pwd)/target/release/kirin"
+if [ -z "${KIRIN:-}" ]; then
+    [ -x target/release/kirin ] || cargo build --release --quiet
+fi
+K="${KIRIN:-$(pwd)/target/release/kirin}"
 GAMES=${GAMES:-20}
 TC=${TC:-10+0.1}
 CONC=${CONCURRENCY:-1}

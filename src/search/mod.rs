@@ -267,6 +267,10 @@ struct Worker<'a> {
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
     stopped: bool,
+    /// In the running iteration: a move that beat the previous best after that one had
+    /// been searched to the new depth (score, line). It is played if the iteration is cut
+    /// off, as Stockfish does, rather than thrown away with the rest of the iteration.
+    iteration_best: Option<(i32, Vec<Move>)>,
     lmr: Vec<[u8; 64]>,
     null_ok: bool,
 }
@@ -338,6 +342,7 @@ impl<'a> Worker<'a> {
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
+            iteration_best: None,
             lmr,
             null_ok,
         }
@@ -397,11 +402,14 @@ impl<'a> Worker<'a> {
         let mut stable_iters = 0u32;
         let mut last_score: Option<i32> = None;
         let mut score_drop = 0;
+        // Durations of the last two completed iterations, to predict the next one.
+        let mut iter_times = [Duration::ZERO; 2];
         while depth <= max_depth {
             // Iterations can be very short (forced mates): look at the flag between them too.
             if self.sh.stop.load(Ordering::Relaxed) {
                 break;
             }
+            let iter_start = self.elapsed();
             // A helper searching the depth the main thread is on (or a shallower one) only
             // repeats its work: it moves on to a deeper iteration, whose table entries the
             // main thread then finds ready.
@@ -416,6 +424,7 @@ impl<'a> Worker<'a> {
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
+            self.iteration_best = None;
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
@@ -472,6 +481,17 @@ impl<'a> Worker<'a> {
                         self.publish_helper_result(&outcome, depth);
                     }
                 }
+            } else if let Some((score, pv)) = self.iteration_best.take() {
+                if self.id == 0 {
+                    let mut line = self.report(depth, 0, Bound::Lower);
+                    line.score = score.clamp(-MATE, MATE);
+                    line.pv = pv.clone();
+                    report(&line);
+                }
+                outcome.best = Some(pv[0]);
+                outcome.ponder = pv.get(1).copied();
+                outcome.score = score;
+                outcome.pv = pv;
             }
             if self.stopped {
                 break;
@@ -498,7 +518,9 @@ impl<'a> Worker<'a> {
                     }
                     let target = a.optimum.mul_f64(factor).min(a.maximum);
                     let pondering = self.sh.pondering.load(Ordering::Relaxed);
-                    if !pondering && self.elapsed() >= target {
+                    let elapsed = self.elapsed();
+                    iter_times = [iter_times[1], elapsed.saturating_sub(iter_start)];
+                    if !pondering && !a.next_iteration_fits(elapsed, target, iter_times) {
                         break;
                     }
                 }
@@ -595,6 +617,11 @@ impl<'a> Worker<'a> {
                 rm.pv.clear();
                 rm.pv.push(m);
                 rm.pv.extend_from_slice(&self.pv[1]);
+                // Scored after the first move at this depth and above it (an exact score
+                // or a fail-high of the full-window search).
+                if i > pv_idx && pv_idx == 0 {
+                    self.iteration_best = Some((score, rm.pv.clone()));
+                }
             } else {
                 rm.score = -INF;
             }
