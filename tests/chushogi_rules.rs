@@ -537,6 +537,26 @@ fn promotion_pawn_lance_last_rank() {
     assert_eq!(at(&p, "f12"), "P", "the Pawn may stay unpromoted on the last rank (rules.md:405-406)");
 }
 
+/// The `chu` section plays Chu Shogi as HaChu 0.21 does, XBoard's opponent for it: there a
+/// Pawn or Lance has no last-rank exception (HaChu rejects `k2k1+` after k3k2, and after
+/// `k2k1` the piece on k1 has no moves: checked against HaChu in force mode, 2026-11-23).
+#[test]
+fn chu_section_has_no_last_rank_exception() {
+    let c = Catalog::embedded();
+    let r = c.get("chu").unwrap();
+    let pieces = [("a1", "K"), ("a12", "k"), ("f11", "P"), ("d10", "L"), ("h8", "P"), ("l1", "G"), ("l6", "g")];
+    let f = fen(&pieces, 'w');
+    let mut p = Position::from_fen(r, &f).unwrap();
+    let m = moves(&mut p);
+    assert_has(&m, &["f11f12", "d10d12", "h8h9+", "h8h9"], "plain moves and promotion on entry");
+    assert_lacks(&m, &["f11f12+", "d10d12+"], "no last-rank exception in `chu`");
+    // A capture inside the zone still promotes (rules.md:407).
+    let mut q =
+        Position::from_fen(c.get("chu").unwrap(), &fen(&[("a1", "K"), ("a12", "k"), ("f11", "P"), ("f12", "g")], 'w'))
+            .unwrap();
+    assert_has(&moves(&mut q), &["f11f12+", "f11f12"], "capture inside the zone");
+}
+
 /// rules.md:405: Black's zone is ranks 4-1.
 #[test]
 fn promotion_black_zone() {
