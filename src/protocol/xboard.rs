@@ -587,8 +587,7 @@ impl XBoard {
         if let Some(nps) = self.nps {
             // Node-based clock: convert the time budget to nodes.
             let secs = l.movetime.map(|d| d.as_secs_f64()).unwrap_or_else(|| {
-                let pieces = self.engine.pos.occupied().count();
-                let a = crate::search::time::Allocation::from_clock(l.clock.unwrap_or_default(), pieces);
+                let a = crate::search::time::Allocation::from_clock(l.clock.unwrap_or_default());
                 a.optimum.as_secs_f64()
             });
             l.nodes = Some(((secs * nps as f64) as u64).max(1));

@@ -197,7 +197,7 @@ impl Searcher {
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
             (Some(t), _) => Some(Allocation::fixed(t)),
-            (None, Some(c)) => Some(Allocation::from_clock(c, pos.occupied().count())),
+            (None, Some(c)) => Some(Allocation::from_clock(c)),
             _ => None,
         };
         let threads = self.threads;
@@ -282,6 +282,16 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
 const QSEARCH_FLOOR: i32 = -16;
+/// Captures a quiescence node searches besides recaptures on the last move's square and
+/// promotions (as Stockfish's `moveCount > 2`). In Chu Shogi middle games with both Lions
+/// loose among the enemy's pieces the full capture search ran to 100+ nodes per leaf:
+/// depth 2 took 1.3 M nodes and 8 s (HaChu game, 2026-11-22, move 24), so in the game
+/// Kirin moved at depth 1.
+const QS_MOVES: usize = 2;
+/// Quiescence plies (counted down from 0) beyond which a node tries only its first
+/// recapture (the least valuable attacker, by the capture order): exchanges on one
+/// square, tried in every order of Chu's many attackers, still multiplied the leaves.
+const QS_RECAPTURES: i32 = -4;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
 
@@ -402,14 +412,11 @@ impl<'a> Worker<'a> {
         let mut stable_iters = 0u32;
         let mut last_score: Option<i32> = None;
         let mut score_drop = 0;
-        // Durations of the last two completed iterations, to predict the next one.
-        let mut iter_times = [Duration::ZERO; 2];
         while depth <= max_depth {
             // Iterations can be very short (forced mates): look at the flag between them too.
             if self.sh.stop.load(Ordering::Relaxed) {
                 break;
             }
-            let iter_start = self.elapsed();
             // A helper searching the depth the main thread is on (or a shallower one) only
             // repeats its work: it moves on to a deeper iteration, whose table entries the
             // main thread then finds ready.
@@ -518,9 +525,7 @@ impl<'a> Worker<'a> {
                     }
                     let target = a.optimum.mul_f64(factor).min(a.maximum);
                     let pondering = self.sh.pondering.load(Ordering::Relaxed);
-                    let elapsed = self.elapsed();
-                    iter_times = [iter_times[1], elapsed.saturating_sub(iter_start)];
-                    if !pondering && !a.next_iteration_fits(elapsed, target, iter_times) {
+                    if !pondering && self.elapsed() >= target {
                         break;
                     }
                 }
@@ -1103,10 +1108,19 @@ impl<'a> Worker<'a> {
         self.score_moves(&moves, &mut scores, tt_move, ply);
         let vals_len = moves.len();
         let mut best_move = Move::NONE;
+        let last_to = self.pos.state().last_move;
+        let mut searched = 0;
         for i in 0..vals_len {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             if !in_check {
+                let recapture = !last_to.is_null() && m.to == last_to.to;
+                if (searched >= QS_MOVES || qdepth < QS_RECAPTURES) && !recapture && m.promotion().is_none() {
+                    continue;
+                }
+                if qdepth < QS_RECAPTURES && searched > 0 {
+                    break;
+                }
                 // Delta pruning and losing captures.
                 let gain = see::captured_value(&self.pos, m)
                     + m.promotion().map(|t| self.pos.rules().values.value[t as usize]).unwrap_or(0);
@@ -1143,6 +1157,7 @@ impl<'a> Worker<'a> {
             self.cont_keys[ply] = self.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
+            searched += 1;
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);
             self.pos.unmake_move();
             if self.stopped {
