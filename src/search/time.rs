@@ -38,9 +38,10 @@ impl Allocation {
         // Sudden death and increment clocks: plan on 35 more moves, in every variant. In
         // Chu, whose games run 150-300 moves, this spends most of the clock in the first
         // 40-60 moves, which is what scored best against HaChu (chu, 30 s + 0.3 s, the same
-        // 12 openings, 2026-11-22/23): 5 of 12 with it; 2 of 12 when planning on 20 + men/2
-        // moves (66 at the start of Chu) and not beginning an iteration predicted to run
-        // past twice its target, which kept 15 s for the late middle game.
+        // 12 openings, 2026-11-23, both builds with the capture-search limit): 5 of 12 with
+        // it; 2 of 12 when planning on 20 + men/2 moves (66 at the start of Chu) and not
+        // beginning an iteration predicted to run past twice its target, which kept 15 s
+        // for the late middle game.
         let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 60) as u64;
         let mut optimum = usable / mtg + inc * 3 / 4;
         // Never plan to use more than what keeps a margin for the remaining moves; with
