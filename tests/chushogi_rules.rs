@@ -19,8 +19,13 @@ fn fen(pieces: &[(&str, &str)], side: char) -> String {
 }
 
 fn pos(pieces: &[(&str, &str)], side: char) -> Position {
+    pos_in("chushogi", pieces, side)
+}
+
+/// As `pos`, in the variant `name` (`chu`, the section that plays as HaChu does).
+fn pos_in(name: &str, pieces: &[(&str, &str)], side: char) -> Position {
     let c = Catalog::embedded();
-    let r = c.get("chushogi").unwrap();
+    let r = c.get(name).unwrap();
     let f = fen(pieces, side);
     Position::from_fen(r, &f).unwrap_or_else(|e| panic!("{f}: {e:?}"))
 }
@@ -542,18 +547,13 @@ fn promotion_pawn_lance_last_rank() {
 /// `k2k1` the piece on k1 has no moves: checked against HaChu in force mode, 2026-11-23).
 #[test]
 fn chu_section_has_no_last_rank_exception() {
-    let c = Catalog::embedded();
-    let r = c.get("chu").unwrap();
     let pieces = [("a1", "K"), ("a12", "k"), ("f11", "P"), ("d10", "L"), ("h8", "P"), ("l1", "G"), ("l6", "g")];
-    let f = fen(&pieces, 'w');
-    let mut p = Position::from_fen(r, &f).unwrap();
+    let mut p = pos_in("chu", &pieces, 'w');
     let m = moves(&mut p);
     assert_has(&m, &["f11f12", "d10d12", "h8h9+", "h8h9"], "plain moves and promotion on entry");
     assert_lacks(&m, &["f11f12+", "d10d12+"], "no last-rank exception in `chu`");
     // A capture inside the zone still promotes (rules.md:407).
-    let mut q =
-        Position::from_fen(c.get("chu").unwrap(), &fen(&[("a1", "K"), ("a12", "k"), ("f11", "P"), ("f12", "g")], 'w'))
-            .unwrap();
+    let mut q = pos_in("chu", &[("a1", "K"), ("a12", "k"), ("f11", "P"), ("f12", "g")], 'w');
     assert_has(&moves(&mut q), &["f11f12+", "f11f12"], "capture inside the zone");
 }
 

@@ -1108,13 +1108,13 @@ impl<'a> Worker<'a> {
         self.score_moves(&moves, &mut scores, tt_move, ply);
         let vals_len = moves.len();
         let mut best_move = Move::NONE;
-        let last_to = self.pos.state().last_move;
+        let last_move = self.pos.state().last_move;
         let mut searched = 0;
         for i in 0..vals_len {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             if !in_check {
-                let recapture = !last_to.is_null() && m.to == last_to.to;
+                let recapture = !last_move.is_null() && m.to == last_move.to;
                 if (searched >= QS_MOVES || qdepth < QS_RECAPTURES) && !recapture && m.promotion().is_none() {
                     continue;
                 }
