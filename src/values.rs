@@ -68,6 +68,8 @@ pub struct Values {
     pub neighbours: Vec<Bitboard>,
     /// `near[square]`: squares within two king steps (king-safety zone).
     pub near: Vec<Bitboard>,
+    /// `adjacent[square]`: squares one king step away (the royal's shelter ring).
+    pub adjacent: Vec<Bitboard>,
     /// Average empty-board mobility of each type (the evaluation's mobility term counts the
     /// difference, so that material values stay as derived).
     pub mob_avg: Vec<i32>,
@@ -248,6 +250,7 @@ impl Values {
         }
         let mut passed_span = [vec![Bitboard::EMPTY; NUM_SQUARES], vec![Bitboard::EMPTY; NUM_SQUARES]];
         let mut near = vec![Bitboard::EMPTY; NUM_SQUARES];
+        let mut adjacent = vec![Bitboard::EMPTY; NUM_SQUARES];
         for &sq in &squares {
             for c in Color::BOTH {
                 let mut span = Bitboard::EMPTY;
@@ -263,6 +266,9 @@ impl Values {
                 let d = (o.file() as i32 - sq.file() as i32).abs().max((o.rank() as i32 - sq.rank() as i32).abs());
                 if d <= 2 && o != sq {
                     near[sq.index()].set(o);
+                }
+                if d == 1 {
+                    adjacent[sq.index()].set(o);
                 }
             }
         }
@@ -291,6 +297,7 @@ impl Values {
             files,
             neighbours,
             near,
+            adjacent,
             mob_avg,
         }
     }

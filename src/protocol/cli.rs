@@ -263,6 +263,16 @@ pub fn run(cli: Cli) -> i32 {
                 .collect();
             let _ = writeln!(out, "Piece values: {}", list.join(" "));
             let _ = writeln!(out, "Static eval (side to move): {} cp", crate::search::eval::evaluate(pos));
+            // The terms behind it, White's point of view (before the tempo bonus and the
+            // n-move rule's scaling).
+            let (white, tr) = crate::search::eval::trace(pos);
+            let (phase, max) = tr.phase;
+            let _ = writeln!(out, "Eval terms (White's view; mg, eg; phase {phase}/{max}):");
+            for (name, mg, eg) in &tr.terms {
+                let _ = writeln!(out, "  {name:<22}{mg:>8}{eg:>8}");
+            }
+            let _ = writeln!(out, "  {:<22}{:>8}", "conversion", tr.conversion);
+            let _ = writeln!(out, "  {:<22}{:>8}", "total", white);
             if let Some(f) = crate::engine::game_over(pos) {
                 let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
             }

@@ -1,7 +1,9 @@
 //! Static evaluation for any variant, from the data in `values.rs`:
-//! tapered piece-square sum (kept incrementally by the position), passed pawns, a
-//! king-safety term for protected royals, and a tempo bonus. Scores are centipawns from
-//! the side to move's point of view.
+//! tapered piece-square sum (kept incrementally by the position), passed pawns, mobility,
+//! trapped pieces deep in the enemy half, Lion traps (variants with Lion-trading rules),
+//! king danger for a single royal, threats, conversion help and a tempo bonus. Scores are
+//! centipawns from the side to move's point of view. `trace` splits a score into these
+//! terms (`kirin show` prints them).
 
 use crate::position::Position;
 use crate::square::Color;
@@ -17,6 +19,16 @@ const DOUBLED: (i32, i32) = (8, 16);
 const THREAT_BY_PAWN: i32 = 25;
 const THREAT_BY_LESSER: i32 = 20;
 const HANGING_MAX: i32 = 60;
+/// King danger: per attacker and pawn of attacking weight, per attack on the royal's
+/// shelter ring, per own piece in that ring; and the most the penalty counts.
+const KING_ATTACK: i32 = 4;
+const KING_RING: i32 = 20;
+const KING_SHIELD: i32 = 15;
+const KING_DANGER_MAX: i32 = 2000;
+/// Lion traps: weight by the king distance to the nearest enemy Lion (0-9 and beyond).
+const LION_TRAP_DIST: [i32; 10] = [10, 10, 10, 9, 8, 7, 5, 3, 1, 0];
+/// Trapped pieces: the least value of a piece checked for a way out of the enemy half.
+const RAIDER_MIN: i32 = 300;
 
 /// The incremental part of the evaluation only (tapered piece-square sum), from the side
 /// to move: cheap, used to skip the full evaluation where it cannot matter.
@@ -37,6 +49,42 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The part of the evaluation that depends only on what the position key covers (board,
 /// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
 pub fn evaluate_keyed(pos: &Position) -> i32 {
+    terms::<false>(pos, &mut Trace::default())
+}
+
+/// The evaluation split into its terms (White's point of view, middlegame and endgame
+/// parts before tapering), for `kirin show`: what each term says about a position is what
+/// tuning and bug hunts need to see.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// (term name, middlegame, endgame), White's point of view.
+    pub terms: Vec<(&'static str, i32, i32)>,
+    /// Game phase and its maximum (the taper weight of the middlegame parts).
+    pub phase: (i32, i32),
+    /// Conversion terms added after tapering (White's point of view).
+    pub conversion: i32,
+    last: (i32, i32),
+}
+
+impl Trace {
+    #[inline]
+    fn mark<const ON: bool>(&mut self, name: &'static str, mg: i32, eg: i32) {
+        if ON {
+            self.terms.push((name, mg - self.last.0, eg - self.last.1));
+            self.last = (mg, eg);
+        }
+    }
+}
+
+/// The evaluation and its terms, from White's point of view.
+pub fn trace(pos: &Position) -> (i32, Trace) {
+    let mut t = Trace::default();
+    let s = terms::<true>(pos, &mut t);
+    let white = if pos.side_to_move() == Color::White { s } else { -s };
+    (white, t)
+}
+
+fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let rules = pos.rules();
     let vals = &rules.values;
     let psq = pos.psq();
@@ -44,6 +92,7 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
     let phase = pos.phase().clamp(0, max);
     let mut mg = psq.mg;
     let mut eg = psq.eg;
+    trace.mark::<TRACE>("material and squares", mg, eg);
 
     // Passed pawns: no enemy pawn ahead on the same or adjacent files.
     if vals.pawn_mask != 0 {
@@ -89,24 +138,7 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
         }
     }
 
-    // King safety: enemy pieces (not pawns) close to a protected royal, middlegame only.
-    for c in Color::BOTH {
-        // A single royal, protected by a check rule or not (Chu Shogi has none).
-        if pos.royal_count(c) != 1 {
-            continue;
-        }
-        let Some(k) = pos.royal_squares(c).lsb() else { continue };
-        let zone = vals.near[k.index()];
-        let mut danger = 0;
-        for sq in pos.color_bb(!c) & zone {
-            let p = pos.piece_at(sq);
-            if vals.pawn_mask & (1 << p.kind()) == 0 {
-                danger += vals.value[p.kind() as usize].clamp(0, 1500) / 20;
-            }
-        }
-        let sign = if c == Color::White { -1 } else { 1 };
-        mg += sign * danger;
-    }
+    trace.mark::<TRACE>("pawns", mg, eg);
 
     // Mobility: squares each non-pawn piece reaches now (own pieces excluded), against its
     // empty-board average. Slides are blocked by any piece, as in move generation.
@@ -114,6 +146,28 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
     // are defended), and those its pawns attack, for the threat terms below.
     let t = pos.tables();
     let occ = pos.occupied();
+    // King safety: the zone (two king steps) and shelter ring (one step) of each side's
+    // single royal; `kzone` stays empty where there is none (several royals, or none).
+    let mut kzone = [crate::bitboard::Bitboard::EMPTY; 2];
+    let mut kring = [crate::bitboard::Bitboard::EMPTY; 2];
+    for c in Color::BOTH {
+        if pos.royal_count(c) == 1
+            && let Some(k) = pos.royal_squares(c).lsb()
+        {
+            kzone[c.index()] = vals.near[k.index()];
+            kzone[c.index()].set(k);
+            kring[c.index()] = vals.adjacent[k.index()];
+        }
+    }
+    // Per attacking side: pieces attacking the enemy royal's zone, their summed weight
+    // (value in pawns, at least 1), and their attacks on its shelter ring.
+    let mut king_attackers = [0i32; 2];
+    let mut king_weight = [0i32; 2];
+    let mut ring_hits = [0i32; 2];
+    // Valuable pieces in the enemy half, with the squares they reach: checked for a way
+    // out once both sides' attacks are known.
+    let mut raiders = arrayvec::ArrayVec::<(Color, usize, crate::square::Square, crate::bitboard::Bitboard), 48>::new();
+    let ranks = pos.variant().ranks as i32;
     let mut attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     // `least[c][sq]`: the value of the least valuable non-royal piece of `c` attacking the
@@ -157,11 +211,113 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
             if rules.royal_mask & (1 << k) != 0 {
                 continue;
             }
+            if hits.intersects(kzone[(!c).index()]) {
+                king_attackers[c.index()] += 1;
+                king_weight[c.index()] += (vals.value[k].clamp(0, 1500) / 100).max(1);
+                ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
+            }
             total += reach.without(own).count() as i32 - vals.mob_avg[k];
+            let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+            if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
+                let _ = raiders.try_push((c, k, sq, reach.without(own)));
+            }
         }
         mg += sign * 3 * total;
         eg += sign * 3 * total;
     }
+    trace.mark::<TRACE>("mobility", mg, eg);
+
+    // Trapped raiders: a valuable piece deep in the enemy half with at most one square to
+    // go to that the enemy does not attack is liable to be lost (a Lion that has eaten its
+    // way into the enemy's corner, a Bishop on a7); more so when it is attacked already.
+    // The search sees the capture only once the trap has closed, often past its horizon.
+    for &(c, k, sq, reach) in &raiders {
+        let safe = reach.without(attacks[(!c).index()]).count() as i32;
+        if safe < 2 {
+            let v = vals.value[k].min(3000);
+            let attacked = attacks[(!c).index()].contains(sq);
+            let pen = v / 16 * (2 - safe) * if attacked { 2 } else { 1 };
+            let sign = if c == Color::White { -1 } else { 1 };
+            mg += sign * pen;
+            eg += sign * pen;
+        }
+    }
+    trace.mark::<TRACE>("trapped pieces", mg, eg);
+
+    // Lion traps (where the variant has Lion-trading rules): a Lion in the enemy's corner
+    // with the enemy Lion near is easily cornered, and once the enemy Lion reaches it an
+    // unprotected one is simply taken. HaChu's evaluation knows this (its LIONTRAP term,
+    // whose shape and size this follows): Kirin's Lion raids into HaChu's corners won a
+    // dozen pawns of material and then lost the Lion, again and again.
+    if rules.lion_mask != 0 {
+        let lions = |c: Color| {
+            let mut b = crate::bitboard::Bitboard::EMPTY;
+            let mut m = rules.lion_mask;
+            while m != 0 {
+                let t = m.trailing_zeros() as u8;
+                m &= m - 1;
+                b |= pos.pieces(c, t);
+            }
+            b
+        };
+        let v = pos.variant();
+        let (files, ranks) = (v.files as i32, v.ranks as i32);
+        for c in Color::BOTH {
+            let theirs = lions(!c);
+            for sq in lions(c) {
+                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                let f = sq.file() as i32;
+                // Ranks from the enemy's back rank.
+                let from_back = ranks - 1 - adv;
+                let corner = if f < 3 || f > files - 4 {
+                    match from_back {
+                        0..=2 => 7,
+                        3 => 4,
+                        4 => 2,
+                        _ => 0,
+                    }
+                } else {
+                    0
+                };
+                if corner == 0 {
+                    continue;
+                }
+                let near = theirs
+                    .iter()
+                    .map(|e| {
+                        let d = (e.file() as i32 - f).abs().max((e.rank() as i32 - sq.rank() as i32).abs());
+                        LION_TRAP_DIST[d.clamp(0, 9) as usize]
+                    })
+                    .max()
+                    .unwrap_or(0);
+                let unprotected = !attacks[c.index()].contains(sq);
+                let pen = (1 + 9 * i32::from(unprotected)) * corner * near * 5 / 2;
+                let sign = if c == Color::White { -1 } else { 1 };
+                mg += sign * pen;
+                eg += sign * pen;
+            }
+        }
+    }
+    trace.mark::<TRACE>("lion traps", mg, eg);
+
+    // King danger (after Stockfish's classical king safety): attackers times their weight,
+    // plus their attacks next to the royal, less the royal's own pieces around it, counted
+    // quadratically so that one stray attacker costs little and a gathered attack a lot.
+    // Where the royal can simply be captured (Chu Shogi) a Lion or Free King raid is this.
+    for c in Color::BOTH {
+        if !kzone[c.index()].any() {
+            continue;
+        }
+        let a = (!c).index();
+        let shield = (pos.color_bb(c) & kring[c.index()]).count() as i32;
+        let danger = KING_ATTACK * king_attackers[a] * king_weight[a] + KING_RING * ring_hits[a] - KING_SHIELD * shield;
+        if danger > 0 {
+            let sign = if c == Color::White { -1 } else { 1 };
+            mg += sign * (danger * danger / 1024).min(KING_DANGER_MAX);
+            eg += sign * (danger * danger / 2048).min(KING_DANGER_MAX);
+        }
+    }
+    trace.mark::<TRACE>("king safety", mg, eg);
 
     // Threats: an enemy piece attacked by a pawn, by a less valuable piece, or attacked and
     // not defended at all. Quiescence search settles the side to move's captures; these
@@ -188,8 +344,13 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
         mg += sign * bonus;
         eg += sign * bonus;
     }
+    trace.mark::<TRACE>("threats", mg, eg);
+    if TRACE {
+        trace.phase = (phase, max);
+    }
 
     let mut score = (mg * phase + eg * (max - phase)) / max;
+    let tapered = score;
 
     // Conversion help. A side ahead in material gains from trading pieces (fewer pieces
     // left, larger relative edge; decisive where a bare royal loses), and in the endgame
@@ -215,6 +376,9 @@ pub fn evaluate_keyed(pos: &Position) -> i32 {
             let bonus = mop * eg_weight / max;
             score += if strong == Color::White { bonus } else { -bonus };
         }
+    }
+    if TRACE {
+        trace.conversion = score - tapered;
     }
 
     if pos.side_to_move() == Color::White { score } else { -score }

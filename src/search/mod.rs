@@ -294,6 +294,9 @@ const QS_MOVES: usize = 2;
 const QS_RECAPTURES: i32 = -4;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
+/// Capture-search plies in which an attacked only royal (no check rule) is answered with
+/// all moves instead of standing pat.
+const QS_EVASION_PLIES: i32 = 2;
 
 impl<'a> Worker<'a> {
     /// Static evaluation through the evaluation cache.
@@ -591,7 +594,7 @@ impl<'a> Worker<'a> {
             self.nodes += 1;
             self.cont_keys[0] = self.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move_tracked(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.in_check() || self.royal_in_danger();
             let ext = i32::from(gives_check);
             let mut score;
             if i == pv_idx {
@@ -699,7 +702,11 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         let in_check = self.pos.in_check();
-        if in_check && depth < MAX_PLY as i32 {
+        // Without a check rule an attacked royal is no check, but the static evaluation does
+        // not see that it is about to be taken: no pruning on that evaluation here, and the
+        // node is extended as a check would be.
+        let threatened = !in_check && self.own_royal_threatened();
+        if (in_check || (threatened && self.royal_in_danger())) && depth < MAX_PLY as i32 {
             depth += 1;
         }
         if depth <= 0 {
@@ -732,9 +739,6 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check { -INF } else { self.eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
-        // Without a check rule an attacked royal is no check, but the static evaluation does
-        // not see that it is about to be taken: no pruning on that evaluation here.
-        let threatened = !in_check && self.own_royal_threatened();
 
         if !pv_node && !in_check && !threatened && excluded.is_null() {
             // Reverse futility pruning.
@@ -860,7 +864,7 @@ impl<'a> Worker<'a> {
             self.cont_keys[ply] = ck;
             self.pos.make_move_tracked(m);
             self.sh.tt.prefetch(self.pos.key());
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.in_check() || self.royal_in_danger();
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
@@ -948,6 +952,17 @@ impl<'a> Worker<'a> {
     /// In a game without a check rule: a royal of the side to move is attacked.
     fn own_royal_threatened(&self) -> bool {
         !self.pos.variant().check_rule && self.pos.royal_attacked()
+    }
+
+    /// In a game without a check rule: the side to move's only royal is attacked, so that
+    /// it is lost unless the move answers the attack. The search treats this as check
+    /// (extension, no reduction of the move that made it, evasions in the capture search).
+    fn royal_in_danger(&self) -> bool {
+        let v = self.pos.variant();
+        !v.check_rule
+            && v.has_royals()
+            && self.pos.royal_count(self.pos.side_to_move()) == 1
+            && self.pos.royal_attacked()
     }
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {
@@ -1061,6 +1076,9 @@ impl<'a> Worker<'a> {
             return MATE - ply as i32 - 1;
         }
         let in_check = self.pos.in_check();
+        // An attacked only royal (no check rule) is answered as a check near the top of the
+        // capture search: standing pat there would score a position whose royal is lost.
+        let evading = in_check || (qdepth > -QS_EVASION_PLIES && self.royal_in_danger());
         let key = self.pos.key();
         let mut tt_move = Move::NONE;
         if let Some(h) = self.sh.tt.probe(key) {
@@ -1078,7 +1096,7 @@ impl<'a> Worker<'a> {
         }
         let mut best = -INF;
         let stand_pat;
-        if !in_check {
+        if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
             let fast = eval::evaluate_fast(&self.pos);
             stand_pat = if fast - 400 >= beta { fast } else { self.eval() };
@@ -1095,12 +1113,12 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         moves.clear();
-        if in_check {
+        if evading {
             self.pos.generate_legal(&mut moves);
             if moves.is_empty() {
                 self.move_bufs[ply] = moves;
                 self.score_bufs[ply] = scores;
-                return -MATE + ply as i32;
+                return if in_check { -MATE + ply as i32 } else { self.end_score(self.pos.variant().stalemate, ply) };
             }
         } else {
             self.pos.generate_legal_noisy(&mut moves);
@@ -1113,7 +1131,7 @@ impl<'a> Worker<'a> {
         for i in 0..vals_len {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !in_check {
+            if !evading {
                 let recapture = !last_move.is_null() && m.to == last_move.to;
                 if (searched >= QS_MOVES || qdepth < QS_RECAPTURES) && !recapture && m.promotion().is_none() {
                     continue;

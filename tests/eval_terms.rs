@@ -1,0 +1,93 @@
+//! The evaluation's terms as `kirin show` prints them: they add up to the evaluation, and
+//! the king-danger and trapped-piece terms answer the positions they were written for.
+
+use kirin::catalog::Catalog;
+use kirin::position::Position;
+use kirin::search::eval;
+use kirin::square::Color;
+
+fn pos(variant: &str, fen: &str) -> Position {
+    let c = Catalog::embedded();
+    let r = c.get(variant).unwrap_or_else(|| panic!("no variant {variant}"));
+    Position::from_fen(r, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
+}
+
+/// One term of the trace (White's point of view, middlegame part).
+fn term(p: &Position, name: &str) -> i32 {
+    let (_, t) = eval::trace(p);
+    t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}")).1
+}
+
+/// Small deterministic generator for playouts.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+#[test]
+fn terms_add_up_to_the_evaluation() {
+    let c = Catalog::embedded();
+    let mut rng = Lcg(7);
+    for variant in ["chess", "chushogi", "courier", "shoshogi", "leapingbat", "shortsliders"] {
+        let r = c.get(variant).unwrap();
+        let mut p = Position::startpos(r);
+        for ply in 0..60 {
+            let (white, t) = eval::trace(&p);
+            let keyed = eval::evaluate_keyed(&p);
+            let own = if p.side_to_move() == Color::White { white } else { -white };
+            assert_eq!(own, keyed, "{variant} ply {ply}: trace total against the evaluation");
+            let mg: i32 = t.terms.iter().map(|x| x.1).sum();
+            let eg: i32 = t.terms.iter().map(|x| x.2).sum();
+            let (phase, max) = (t.phase.0, t.phase.1.max(1));
+            assert_eq!((mg * phase + eg * (max - phase)) / max + t.conversion, white, "{variant} ply {ply}: terms");
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make_move(moves[rng.next(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn gathered_attackers_cost_king_safety() {
+    // White's castled King with its pawns; Black's Queen, Rook and Knight aimed at it, and
+    // the same pieces far away on the other wing.
+    // One attacker alone is held off by the shelter; the more gather, the more it costs.
+    let three = pos("chess", "6k1/5ppp/8/8/6q1/5n2/5PPP/2r3K1 w - - 0 1");
+    let two = pos("chess", "2r3k1/5ppp/8/8/6q1/5n2/5PPP/6K1 w - - 0 1");
+    let one = pos("chess", "2r3k1/5ppp/8/8/6q1/8/5PPP/1n4K1 w - - 0 1");
+    let far = pos("chess", "1qrn2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let (k3, k2) = (term(&three, "king safety"), term(&two, "king safety"));
+    assert!(k3 < k2 && k2 < 0, "three attackers {k3}, two {k2}");
+    assert_eq!(term(&one, "king safety"), 0);
+    assert_eq!(term(&far, "king safety"), 0);
+}
+
+#[test]
+fn a_raider_without_a_way_out_is_marked() {
+    // The Bishop on a7 after ...b6: every square it reaches is covered by Black's pawns
+    // (a7-b8 aside, which the Rook covers). On d4 it is free.
+    let trapped = pos("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1");
+    let free = pos("chess", "1r4k1/5ppp/1pp5/8/3B4/8/5PPP/6K1 w - - 0 1");
+    assert!(term(&trapped, "trapped pieces") < 0, "{}", term(&trapped, "trapped pieces"));
+    assert_eq!(term(&free, "trapped pieces"), 0);
+}
+
+#[test]
+fn a_loose_lion_in_the_enemy_corner_near_the_enemy_lion_is_marked() {
+    // Chu Shogi (rules.md: the Lion-trading rules make an unprotected Lion fair game for the
+    // enemy Lion). Black's Lion has eaten its way to c1, White's Lion is three squares away:
+    // the position of a game Kirin lost to HaChu 0.21, where the Lion was lost a few moves on.
+    let fen = "lfcsgekgscfl/a1b1td5a/md7r1m/2ppp1otp2p/4qp6/p2i1xp3v1/8IC2/P1PIP5H1/2NPHPP1P2M/1B1SD1Q5/4TOXT1B1A/2n1GKEG3L w - - 0 57";
+    let loose = pos("chu", fen);
+    assert!(term(&loose, "lion traps") > 1000, "{}", term(&loose, "lion traps"));
+    // The same Lion back in its own camp (on f8, a square it could stand on) is no trap.
+    let home = pos("chu", &fen.replace("2n1GKEG3L", "4GKEG3L").replace("4qp6", "4qpn5"));
+    assert_eq!(term(&home, "lion traps"), 0);
+    // Lion traps are Chu knowledge (`lions =` in the variant); chess has none.
+    assert_eq!(term(&pos("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1"), "lion traps"), 0);
+}
