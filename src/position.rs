@@ -470,6 +470,18 @@ impl Position {
         self.pcs[c.index()][t as usize]
     }
 
+    /// The pieces of `c` of every type in `mask` (bit `t` set for type `t`).
+    #[inline]
+    pub fn pieces_of(&self, c: Color, mut mask: u64) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as PieceType;
+            mask &= mask - 1;
+            b |= self.pieces(c, t);
+        }
+        b
+    }
+
     #[inline]
     pub fn count(&self, c: Color, t: PieceType) -> u16 {
         self.counts[c.index()][t as usize]

@@ -1,6 +1,9 @@
 //! The evaluation's terms as `kirin show` prints them: they add up to the evaluation, and
 //! the king-danger and trapped-piece terms answer the positions they were written for.
 
+mod common;
+
+use common::Lcg;
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::search::eval;
@@ -16,15 +19,6 @@ fn pos(variant: &str, fen: &str) -> Position {
 fn term(p: &Position, name: &str) -> i32 {
     let (_, t) = eval::trace(p);
     t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}")).1
-}
-
-/// Small deterministic generator for playouts.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! FEN reading/writing, typed FEN errors, make/unmake and Zobrist consistency.
 
+mod common;
+
+use common::Lcg;
 use kirin::catalog::Catalog;
 use kirin::position::{FenError, Position};
 
@@ -7,15 +10,6 @@ fn cat() -> Catalog {
     let c = Catalog::embedded();
     assert!(c.errors.is_empty(), "{:?}", c.errors);
     c
-}
-
-/// Small deterministic generator for playouts.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
 }
 
 #[test]

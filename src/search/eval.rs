@@ -96,15 +96,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
 
     // Passed pawns: no enemy pawn ahead on the same or adjacent files.
     if vals.pawn_mask != 0 {
-        let mut pawns = [crate::bitboard::Bitboard::EMPTY; 2];
-        let mut m = vals.pawn_mask;
-        while m != 0 {
-            let t = m.trailing_zeros() as u8;
-            m &= m - 1;
-            for c in Color::BOTH {
-                pawns[c.index()] |= pos.pieces(c, t);
-            }
-        }
+        let pawns = Color::BOTH.map(|c| pos.pieces_of(c, vals.pawn_mask));
         let ranks = pos.variant().ranks as i32;
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
@@ -250,16 +242,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // whose shape and size this follows): Kirin's Lion raids into HaChu's corners won a
     // dozen pawns of material and then lost the Lion, again and again.
     if rules.lion_mask != 0 {
-        let lions = |c: Color| {
-            let mut b = crate::bitboard::Bitboard::EMPTY;
-            let mut m = rules.lion_mask;
-            while m != 0 {
-                let t = m.trailing_zeros() as u8;
-                m &= m - 1;
-                b |= pos.pieces(c, t);
-            }
-            b
-        };
+        let lions = |c: Color| pos.pieces_of(c, rules.lion_mask);
         let v = pos.variant();
         let (files, ranks) = (v.files as i32, v.ranks as i32);
         for c in Color::BOTH {

@@ -706,7 +706,8 @@ impl<'a> Worker<'a> {
         // not see that it is about to be taken: no pruning on that evaluation here, and the
         // node is extended as a check would be.
         let threatened = !in_check && self.own_royal_threatened();
-        if (in_check || (threatened && self.royal_in_danger())) && depth < MAX_PLY as i32 {
+        // (`royal_in_danger`, already known to be attacked: one royal only.)
+        if (in_check || (threatened && self.pos.royal_count(self.pos.side_to_move()) == 1)) && depth < MAX_PLY as i32 {
             depth += 1;
         }
         if depth <= 0 {

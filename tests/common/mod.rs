@@ -1,4 +1,5 @@
-//! Helpers shared by the hand-built-position rule tests.
+//! Helpers shared by the test binaries (not every binary uses every helper).
+#![allow(dead_code)]
 
 use kirin::square::Square;
 
@@ -35,4 +36,13 @@ pub fn board_from_pieces(files: usize, ranks: usize, pieces: &[(&str, &str)]) ->
         })
         .collect();
     rows.join("/")
+}
+
+/// Small deterministic generator for playouts.
+pub struct Lcg(pub u64);
+impl Lcg {
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
 }
