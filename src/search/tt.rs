@@ -37,8 +37,15 @@ struct Entry {
 const CLUSTER: usize = 4;
 const DEPTH_OFFSET: i32 = 16;
 
+/// One cache line of entries. The alignment matters: a plain `Vec<Entry>` is only 8-byte
+/// aligned (glibc returns large blocks 16 bytes past a page boundary), so every cluster
+/// straddled two cache lines and a probe cost two memory reads where one suffices.
+#[derive(Default)]
+#[repr(align(64))]
+struct Cluster([Entry; CLUSTER]);
+
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    clusters: Vec<Cluster>,
     /// Number of clusters minus one (a power of two minus one).
     mask: usize,
     generation: AtomicU8,
@@ -74,18 +81,18 @@ impl TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let clusters = (bytes / (CLUSTER * 16)).max(1);
         let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
-        let mut entries = Vec::with_capacity(clusters * CLUSTER);
-        entries.resize_with(clusters * CLUSTER, Entry::default);
-        TranspositionTable { entries, mask: clusters - 1, generation: AtomicU8::new(0) }
+        let mut table = Vec::with_capacity(clusters);
+        table.resize_with(clusters, Cluster::default);
+        TranspositionTable { clusters: table, mask: clusters - 1, generation: AtomicU8::new(0) }
     }
 
     pub fn size_mb(&self) -> usize {
-        self.entries.len() * 16 / (1024 * 1024)
+        self.clusters.len() * std::mem::size_of::<Cluster>() / (1024 * 1024)
     }
 
     /// Forgets everything (new game).
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.clusters.iter().flat_map(|c| &c.0) {
             e.key.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -97,8 +104,7 @@ impl TranspositionTable {
     }
 
     fn cluster(&self, key: u64) -> &[Entry] {
-        let i = (key as usize) & self.mask;
-        &self.entries[i * CLUSTER..(i + 1) * CLUSTER]
+        &self.clusters[(key as usize) & self.mask].0
     }
 
     /// Asks the CPU to start loading the cluster of `key` (done right after a move is made,
@@ -107,10 +113,9 @@ impl TranspositionTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let i = ((key as usize) & self.mask) * CLUSTER;
-            let p = self.entries.as_ptr().wrapping_add(i) as *const i8;
+            let p = self.clusters.as_ptr().wrapping_add((key as usize) & self.mask) as *const i8;
             // SAFETY: a prefetch is only a hint; it never faults or reads memory observably,
-            // and `p` points into the entries vector anyway.
+            // and `p` points into the clusters vector anyway.
             unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -176,9 +181,12 @@ impl TranspositionTable {
     /// Permille of sampled entries written in the current generation.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) & 15;
-        let n = self.entries.len().min(1000);
-        let used = self.entries[..n]
+        let n = (self.clusters.len() * CLUSTER).min(1000);
+        let used = self
+            .clusters
             .iter()
+            .flat_map(|c| &c.0)
+            .take(n)
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
                 d != 0 && unpack(d).1 == generation
@@ -206,5 +214,16 @@ mod tests {
         assert_eq!(tt.probe(0xDEADBEEF).unwrap().depth, 7);
         tt.clear();
         assert!(tt.probe(0xDEADBEEF).is_none());
+    }
+
+    #[test]
+    fn clusters_are_cache_lines() {
+        // A probe reads one cluster: it must sit in one 64-byte line.
+        assert_eq!(std::mem::size_of::<Cluster>(), 64);
+        for mb in [1, 16] {
+            let tt = TranspositionTable::new(mb);
+            assert_eq!(tt.clusters.as_ptr() as usize % 64, 0);
+            assert_eq!(tt.size_mb(), mb);
+        }
     }
 }
