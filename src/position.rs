@@ -544,14 +544,7 @@ impl Position {
 
     /// Royal pieces of a colour.
     pub fn royal_squares(&self, c: Color) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        let mut m = self.rules.royal_mask;
-        while m != 0 {
-            let t = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b |= self.pcs[c.index()][t];
-        }
-        b
+        self.pieces_of(c, self.rules.royal_mask)
     }
 
     fn empty(rules: Arc<Rules>) -> Position {
@@ -1090,19 +1083,15 @@ impl Position {
     /// The Hia zone that hinders the slides of colour `c`'s piece on `from`: the squares next
     /// to the Hia pieces (the enemy's only, with `hiaEnemyOnly`), except the piece's own.
     pub fn hia_zone(&self, c: Color, from: Square) -> Bitboard {
+        let mask = self.rules.hia_mask;
+        let mut sources = self.pieces_of(!c, mask);
+        if !self.rules.variant.hia_enemy_only {
+            sources |= self.pieces_of(c, mask);
+        }
         let mut zone = Bitboard::EMPTY;
-        let mut mask = self.rules.hia_mask;
-        while mask != 0 {
-            let t = mask.trailing_zeros() as PieceType;
-            mask &= mask - 1;
-            let mut sources = self.pcs[(!c).index()][t as usize];
-            if !self.rules.variant.hia_enemy_only {
-                sources |= self.pcs[c.index()][t as usize];
-            }
-            for s in sources {
-                if s != from {
-                    zone |= neighbours(s);
-                }
+        for s in sources {
+            if s != from {
+                zone |= neighbours(s);
             }
         }
         zone & self.rules.variant.board

@@ -706,7 +706,7 @@ impl<'a> Worker<'a> {
         // not see that it is about to be taken: no pruning on that evaluation here, and the
         // node is extended as a check would be.
         let threatened = !in_check && self.own_royal_threatened();
-        // (`royal_in_danger`, already known to be attacked: one royal only.)
+        // As `royal_in_danger`, whose attack test `threatened` has already made: one royal.
         if (in_check || (threatened && self.pos.royal_count(self.pos.side_to_move()) == 1)) && depth < MAX_PLY as i32 {
             depth += 1;
         }
@@ -968,15 +968,8 @@ impl<'a> Worker<'a> {
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {
         // Something besides royals and pawns (zugzwang guard for null move).
-        let vals = &self.pos.rules().values;
-        let mut n = 0;
-        for sq in self.pos.color_bb(c) {
-            let t = self.pos.piece_at(sq).kind();
-            if vals.pawn_mask & (1 << t) == 0 && self.pos.rules().royal_mask & (1 << t) == 0 {
-                n += 1;
-            }
-        }
-        n > 0
+        let rules = self.pos.rules();
+        self.pos.color_bb(c) != self.pos.pieces_of(c, rules.values.pawn_mask | rules.royal_mask)
     }
 
     /// The key of the move made `back` plies above `ply` (none above the root).

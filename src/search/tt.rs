@@ -81,7 +81,7 @@ impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two of clusters).
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
-        let clusters = (bytes / (CLUSTER * 16)).max(1);
+        let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
         let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
         let mut table = Vec::with_capacity(clusters);
         table.resize_with(clusters, Cluster::default);
