@@ -7,7 +7,9 @@
 #   GAMES=20 TC=30+0.3 CONCURRENCY=2 scripts/strength.sh hachu-chu   # no pondering in these
 #
 # Matches: fairymax-courier, fairymax-shatranj, fsf-chess, fsf-courier, fsf-shatranj,
-# hachu-chu. Fairy-Max and XBoard start courier before the compulsory opening moves, so that
+# hachu-chu, and kirin-chu (self-play in Chu through XBoard like hachu-chu, against
+# OPPONENT, e.g. OPPONENT="/tmp/kirin-old xboard" or "kirin --variants my.ini xboard": for
+# comparing two builds or two sets of ini values; not part of "all"). Fairy-Max and XBoard start courier before the compulsory opening moves, so that
 # match uses Fairy-Max's array. HaChu 0.21 (Debian) exits on `variant sho` and on
 # `setboard`, so Sho Shogi cannot be played against it (spec: issue notes).
 # Debian packages needed: fairymax fairy-stockfish hachu xboard xvfb.
@@ -45,9 +47,9 @@ run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
 # its clock ran out as lost on time. Colours alternate: Kirin is White in odd games.
 # Games 2k-1 and 2k start from opening k of $out/chu-openings.pgn (written below).
 hachu_game() { # game number; writes "r why" to its directory's result file
-  local g=$1 dir=$out/hachu-chu/g$1 e1 e2 me white res flag r why
-  if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=/usr/games/hachu; me=first; white=1
-  else e1=/usr/games/hachu; e2="$K xboard"; me=second; white=0; fi
+  local g=$1 dir=$out/$match/g$1 e1 e2 me white res flag r why
+  if [ $((g % 2)) = 1 ]; then e1="$K xboard"; e2=$opp; me=first; white=1
+  else e1=$opp; e2="$K xboard"; me=second; white=0; fi
   # No pondering: with CONCURRENCY=2 two pondering engines per game would share two cores.
   OUT=$dir WATCHDOG=10 MATCH_TIMEOUT=100000 \
     XBOARD_OPTS="-xponder -lgf $out/chu-openings.pgn -lgi $(((g + 1) / 2))" scripts/xboard-match.sh chu 1 \
@@ -63,9 +65,10 @@ hachu_game() { # game number; writes "r why" to its directory's result file
   else r=none; why="no result (see $dir/xboard.debug)"; fi
   echo "$r game $g: Kirin $([ $white = 1 ] && echo White || echo Black): $r, $why" > "$dir/result"
 }
-if run hachu-chu; then
-  echo "== hachu-chu ($GAMES games, $base s + $inc s, XBoard, one run per game, $CONC at a time)"
-  rm -rf "$out/hachu-chu"
+chu_match() { # match name (hachu-chu, kirin-chu); the opponent is $opp
+  match=$1
+  echo "== $match ($GAMES games, $base s + $inc s, XBoard, one run per game, $CONC at a time)"
+  rm -rf "$out/$match"
   # Both engines are deterministic, so without openings the games as one colour repeat each
   # other. Each pair of games (Kirin White, then Black) starts from its own two random
   # pawn steps a side (not on the Go-Between files d and i); SEED varies them.
@@ -81,16 +84,16 @@ for k in range((games + 1) // 2):
 PY
   for g in $(seq "$GAMES"); do
     while [ "$(jobs -rp | wc -l)" -ge "$CONC" ]; do sleep 1; done
-    mkdir -p "$out/hachu-chu/g$g"
+    mkdir -p "$out/$match/g$g"
     hachu_game "$g" &
     sleep 2 # xvfb-run -a picks a free display: do not start two at once
   done
   wait
   w=0; d=0; l=0; u=0
-  : > "$out/hachu-chu.pgn"
+  : > "$out/$match.pgn"
   for g in $(seq "$GAMES"); do
-    cat "$out/hachu-chu/g$g/games.pgn" >> "$out/hachu-chu.pgn" 2>/dev/null
-    read -r r rest < "$out/hachu-chu/g$g/result"
+    cat "$out/$match/g$g/games.pgn" >> "$out/$match.pgn" 2>/dev/null
+    read -r r rest < "$out/$match/g$g/result"
     echo "$rest"
     case $r in win) w=$((w + 1));; draw) d=$((d + 1));; loss) l=$((l + 1));; *) u=$((u + 1));; esac
   done
@@ -102,4 +105,6 @@ import match
 w, d, l = map(int, sys.argv[1:4])
 print("\n".join(match.summary(w, d, l)))
 PY
-fi
+}
+run hachu-chu && opp=/usr/games/hachu chu_match hachu-chu
+[ "$want" = kirin-chu ] && opp=${OPPONENT:?OPPONENT=\"engine command\" for kirin-chu} chu_match kirin-chu

@@ -66,6 +66,11 @@ impl Position {
         }
     }
 
+    /// Is `m` a pass: a two-leg move out to an empty square and back to its start?
+    pub fn is_pass(&self, m: Move) -> bool {
+        m.kind == MoveKind::TwoLeg && m.to == m.from && self.piece_at(m.aux).is_none()
+    }
+
     /// Coordinate notation of a move generated in this position.
     pub fn move_to_uci(&self, m: Move) -> String {
         match m.kind {
@@ -79,9 +84,15 @@ impl Position {
     }
 
     /// Finds the legal move written as `s`. A trailing `=` (XBoard's explicit
-    /// non-promotion) is ignored.
+    /// non-promotion) is ignored. `@@@@` (XBoard's null move, which HaChu plays in Chu
+    /// Shogi) is a pass by a Lion-power piece, out and back, where one can pass: so that
+    /// move lists copied from XBoard logs replay in the CLI and in UCI too.
     pub fn parse_move(&mut self, s: &str) -> Result<Move, MoveError> {
         let t = s.trim();
+        if t == "@@@@" {
+            let moves = self.legal_moves();
+            return moves.into_iter().find(|&m| self.is_pass(m)).ok_or_else(|| MoveError::Illegal(t.to_string()));
+        }
         let t = t.strip_suffix('=').unwrap_or(t);
         if !well_formed(t) {
             return Err(MoveError::Malformed(s.trim().to_string()));

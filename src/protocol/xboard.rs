@@ -526,14 +526,8 @@ impl XBoard {
         // The move arrives while we may be pondering: stop that first.
         self.cancel_search();
         let s = from_cecp(self.ranks(), arg);
-        let parsed = if arg == "@@@@" {
-            // XBoard's null move in Chu Shogi: a Lion-power piece passing (out and back).
-            let mut pos = self.engine.pos.clone();
-            let pass = pos.legal_moves().into_iter().find(|&m| is_pass(&pos, m));
-            pass.ok_or(())
-        } else {
-            self.engine.pos.clone().parse_move(&s).map_err(|_| ())
-        };
+        // `@@@@` (XBoard's null move in Chu Shogi) is read by `parse_move` as a pass.
+        let parsed = self.engine.pos.clone().parse_move(&s).map_err(|_| ());
         let m = match parsed {
             Ok(m) => m,
             Err(_) => {
@@ -992,10 +986,6 @@ fn misread_as_promotion(pos: &Position, pawn_like: &[String], m: Move) -> bool {
 }
 
 /// A pass: a two-leg move out to an empty square and back (Chu Shogi's Lion, rules.md 4).
-fn is_pass(pos: &Position, m: Move) -> bool {
-    m.kind == crate::moves::MoveKind::TwoLeg && m.to == m.from && pos.piece_at(m.aux).is_none()
-}
-
 /// Does XBoard's own variant type for `v` have the null move `@@@@`? XBoard 4.9.1 relays it
 /// between engines only in its Lion variants (backend.c SendMoveToProgram); an engine-defined
 /// variant takes the type of its `setup` parent.
@@ -1048,8 +1038,10 @@ mod tests {
             let rules = cat.get(variant).unwrap();
             let mut pos =
                 Position::from_fen(rules.clone(), "11k/12/12/12/12/5n6/12/12/12/12/12/KG10 b - - 0 1").unwrap();
-            let pass = pos.legal_moves().into_iter().find(|&m| is_pass(&pos, m)).expect("a Lion can pass");
+            let pass = pos.legal_moves().into_iter().find(|&m| pos.is_pass(m)).expect("a Lion can pass");
             assert_eq!(cecp_move(&rules.variant, &pos, pass), expect, "{variant}");
+            // And `@@@@` read back is that pass.
+            assert_eq!(pos.parse_move("@@@@"), Ok(pass), "{variant}");
             let step = pos.parse_move("f7f6").unwrap();
             assert_eq!(cecp_move(&rules.variant, &pos, step), "f7f6");
             // Two steps over an empty square go out as the jump they amount to.
