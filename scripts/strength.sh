@@ -9,9 +9,10 @@
 # Matches: fairymax-courier, fairymax-shatranj, fsf-chess, fsf-courier, fsf-shatranj,
 # hachu-chu, and kirin-chu (self-play in Chu through XBoard like hachu-chu, against
 # OPPONENT, e.g. OPPONENT="/tmp/kirin-old xboard" or "kirin --variants my.ini xboard": for
-# comparing two builds or two sets of ini values; not part of "all"). Fairy-Max and XBoard start courier before the compulsory opening moves, so that
-# match uses Fairy-Max's array. HaChu 0.21 (Debian) exits on `variant sho` and on
-# `setboard`, so Sho Shogi cannot be played against it (spec: issue notes).
+# comparing two builds or two sets of ini values; not part of "all"). Fairy-Max and XBoard
+# start courier before the compulsory opening moves, so that match uses Fairy-Max's array.
+# HaChu 0.21 (Debian) exits on `variant sho` and on `setboard`, so Sho Shogi cannot be
+# played against it (spec: issue notes).
 # Debian packages needed: fairymax fairy-stockfish hachu xboard xvfb.
 # KIRIN=/path/to/kirin plays another build (a copy, so that the tree can be rebuilt meanwhile).
 set -uo pipefail

@@ -985,7 +985,6 @@ fn misread_as_promotion(pos: &Position, pawn_like: &[String], m: Move) -> bool {
     m.to.rank() == last && pawn_like.iter().any(|t| *t == pos.variant().pieces[p.kind() as usize].token)
 }
 
-/// A pass: a two-leg move out to an empty square and back (Chu Shogi's Lion, rules.md 4).
 /// Does XBoard's own variant type for `v` have the null move `@@@@`? XBoard 4.9.1 relays it
 /// between engines only in its Lion variants (backend.c SendMoveToProgram); an engine-defined
 /// variant takes the type of its `setup` parent.
