@@ -27,6 +27,13 @@ const KING_SHIELD: i32 = 15;
 const KING_DANGER_MAX: i32 = 2000;
 /// Lion traps: weight by the king distance to the nearest enemy Lion (0-9 and beyond).
 const LION_TRAP_DIST: [i32; 10] = [10, 10, 10, 9, 8, 7, 5, 3, 1, 0];
+/// Lion traps: the extra weight of an unprotected Lion, by the distance of the nearest
+/// enemy Lion (0-5 and beyond). HaChu multiplies by ten at any distance; but an enemy Lion
+/// five squares away needs two moves before it can take, and meanwhile the raider takes
+/// what it came for: with the tenfold weight Kirin's pruning judged HaChu's Lion raid
+/// `d7b9` (seed 6 game 8, 2026-11-23) lost for HaChu, since it put HaChu 7 pawns down by
+/// the evaluation, and missed that it won a Rook or more.
+const LION_TRAP_LOOSE: [i32; 6] = [9, 9, 9, 5, 2, 0];
 /// Trapped pieces: the least value of a piece checked for a way out of the enemy half.
 const RAIDER_MIN: i32 = 300;
 
@@ -239,8 +246,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // Lion traps (where the variant has Lion-trading rules): a Lion in the enemy's corner
     // with the enemy Lion near is easily cornered, and once the enemy Lion reaches it an
     // unprotected one is simply taken. HaChu's evaluation knows this (its LIONTRAP term,
-    // whose shape and size this follows): Kirin's Lion raids into HaChu's corners won a
-    // dozen pawns of material and then lost the Lion, again and again.
+    // whose shape and size this follows, but for `LION_TRAP_LOOSE`): Kirin's Lion raids
+    // into HaChu's corners won a dozen pawns of material and then lost the Lion, again and
+    // again.
     if rules.lion_mask != 0 {
         let lions = |c: Color| pos.pieces_of(c, rules.lion_mask);
         let v = pos.variant();
@@ -265,16 +273,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 if corner == 0 {
                     continue;
                 }
-                let near = theirs
+                let dist = theirs
                     .iter()
-                    .map(|e| {
-                        let d = (e.file() as i32 - f).abs().max((e.rank() as i32 - sq.rank() as i32).abs());
-                        LION_TRAP_DIST[d.clamp(0, 9) as usize]
-                    })
-                    .max()
-                    .unwrap_or(0);
+                    .map(|e| (e.file() as i32 - f).abs().max((e.rank() as i32 - sq.rank() as i32).abs()))
+                    .min();
+                let Some(d) = dist else { continue };
+                let near = LION_TRAP_DIST[d.clamp(0, 9) as usize];
                 let unprotected = !attacks[c.index()].contains(sq);
-                let pen = (1 + 9 * i32::from(unprotected)) * corner * near * 5 / 2;
+                let pen =
+                    (1 + LION_TRAP_LOOSE[d.clamp(0, 5) as usize] * i32::from(unprotected)) * corner * near * 5 / 2;
                 let sign = if c == Color::White { -1 } else { 1 };
                 mg += sign * pen;
                 eg += sign * pen;
