@@ -45,6 +45,12 @@ impl Square {
         self.0 >> 4
     }
 
+    /// King-step (Chebyshev) distance: the larger of the file and rank differences.
+    #[inline]
+    pub fn distance(self, other: Square) -> i32 {
+        (self.file() as i32 - other.file() as i32).abs().max((self.rank() as i32 - other.rank() as i32).abs())
+    }
+
     /// The square `(dx, dy)` away, if it is still on the 16x16 grid.
     #[inline]
     pub fn offset(self, dx: i32, dy: i32) -> Option<Square> {

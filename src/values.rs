@@ -263,7 +263,7 @@ impl Values {
                 passed_span[c.index()][sq.index()] = span;
             }
             for &o in &squares {
-                let d = (o.file() as i32 - sq.file() as i32).abs().max((o.rank() as i32 - sq.rank() as i32).abs());
+                let d = o.distance(sq);
                 if d <= 2 && o != sq {
                     near[sq.index()].set(o);
                 }

@@ -93,8 +93,9 @@ fn a_loose_lion_far_from_the_enemy_lion_is_no_trap_yet() {
     // in Black's corner and unprotected, Black's Lion on g8 is five squares away. That Lion
     // needs two moves before it can take (rules.md: a Lion moves two squares), and the
     // raider wins the Rook on c10 first. Weighed tenfold as in HaChu the trap cost White 7
-    // pawns, and the search pruned the raid away (its null-window searches trusted that
-    // evaluation); Kirin's own deeper search puts Black 8-10 pawns down after it.
+    // pawns, and the search did not find the raid in 5 s, although a search from the
+    // position after it puts Black 8-10 pawns down (the null-window searches start from
+    // that evaluation; not instrumented).
     let raid = "lfcsgekgscfl/a3t1ot3a/m1r1d2d1rvm/pNpp1pp1pp1p/4p1npi1p1/q5h5/2P6P2/P2IP1BPI1PP/M2P1P2P2M/2RHD2D1RV1/A1BSTO1TS2A/LFC1GKEG1CFL b - - 3 31";
     let t = term(&pos("chu", raid), "lion traps");
     assert!((-100..0).contains(&t), "{t}");

@@ -23,10 +23,6 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::square::Square;
 
-fn chebyshev(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
 /// Removes the moves in `moves[start..]` that break the lion-trading rules.
 pub fn filter(pos: &Position, moves: &mut Vec<Move>, start: usize) {
     let rules = pos.rules();
@@ -77,7 +73,7 @@ pub fn filter(pos: &Position, moves: &mut Vec<Move>, start: usize) {
                 mid.is_some() && mid.color() == them && rules.lion_bridge_exempt_mask & (1u64 << mid.kind()) == 0
             };
             for v in victims.into_iter().flatten() {
-                if chebyshev(m.from, v) > 1 && !bridge && protected(v) {
+                if m.from.distance(v) > 1 && !bridge && protected(v) {
                     ok = false;
                 }
             }

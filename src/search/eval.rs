@@ -273,11 +273,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 if corner == 0 {
                     continue;
                 }
-                let dist = theirs
-                    .iter()
-                    .map(|e| (e.file() as i32 - f).abs().max((e.rank() as i32 - sq.rank() as i32).abs()))
-                    .min();
-                let Some(d) = dist else { continue };
+                let Some(d) = theirs.iter().map(|e| e.distance(sq)).min() else { continue };
                 let near = LION_TRAP_DIST[d.clamp(0, 9) as usize];
                 let unprotected = !attacks[c.index()].contains(sq);
                 let pen =
@@ -360,7 +356,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 let r = sq.rank() as i32;
                 f.min(v.files as i32 - 1 - f).min(r).min(v.ranks as i32 - 1 - r)
             };
-            let dist = (wk.file() as i32 - sk.file() as i32).abs().max((wk.rank() as i32 - sk.rank() as i32).abs());
+            let dist = wk.distance(sk);
             let mop = 10 * (4 - edge(wk)).max(0) + 4 * (7 - dist).max(0);
             let eg_weight = (max - phase).max(0);
             let bonus = mop * eg_weight / max;
