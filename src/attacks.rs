@@ -669,6 +669,19 @@ pub mod paths {
         }
         (quiet, caps, pass)
     }
+
+    /// Every square a path from `from` could capture on in some position: the capture
+    /// targets of [`targets`] with each square in turn the only (enemy) piece on the board.
+    /// It cannot be read off the empty-board targets: the Griffin has no non-capture on its
+    /// F and N squares, only captures.
+    pub fn capture_reach(k: PathKind, from: Square, board: Bitboard) -> Bitboard {
+        let mut reach = Bitboard::EMPTY;
+        for s in board {
+            let one = Bitboard::from_square(s);
+            reach |= targets(k, from, board, one, one).1;
+        }
+        reach
+    }
 }
 
 /// Squares a two-leg move from `from` could ever capture on (either leg), ignoring
@@ -726,8 +739,7 @@ fn slow_reach(pt: &PieceTables, bld: &Builder, from: Square, board: Bitboard) ->
         reach |= two_leg_capture_footprint(from, m, board);
     }
     for &k in &pt.paths {
-        let (q, c, _) = paths::targets(k, from, board, Bitboard::EMPTY, Bitboard::EMPTY);
-        reach |= q | c;
+        reach |= paths::capture_reach(k, from, board);
     }
     for r in &pt.rays {
         if r.mode & MODE_CAPTURE != 0 {

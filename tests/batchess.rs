@@ -480,6 +480,46 @@ fn griffin_captures_and_blocks() {
     }
 }
 
+/// rules.md:713, 732-734: the Griffin captures on its F square (step 1) and on its N square
+/// (step 2), where it has no non-capture; those squares are attacked all the same. White King
+/// i1, Black Griffin l3: its SW diagonal step is k2, then j2 (west, the N square) and k1
+/// (south, the N square), then i2, h2, ... on the west line. Both j2 and k2 (the once-only
+/// knight move) would step into capture, as would i2 and h2 further along the line; h1 and
+/// j1 are on no line of the Griffin.
+#[test]
+fn griffin_capture_only_squares_are_attacked() {
+    for v in BATS {
+        let mut p = pos(v, &fen(&[("i1", "K"), ("p12", "k"), ("l3", "y")], 'w', &rights("", true, false)));
+        assert!(!p.in_check(), "{v}");
+        let m = moves_from(&mut p, "i1");
+        for bad in ["i1j2", "i1k2", "i1i2", "i1h2"] {
+            assert!(!m.contains(&bad.to_string()), "{v}: {bad} steps into the Griffin's capture: {m:?}");
+        }
+        assert!(m.contains(&"i1h1".to_string()) && m.contains(&"i1j1".to_string()), "{v}: {m:?}");
+        // The same squares from Black's side, mirrored: Black King i12, White Griffin l10.
+        let mut p = pos(v, &fen(&[("a1", "K"), ("i12", "k"), ("l10", "Y")], 'b', &rights("", false, true)));
+        let m = moves_from(&mut p, "i12");
+        for bad in ["i12j11", "i12k11", "i12i11", "i12h11"] {
+            assert!(!m.contains(&bad.to_string()), "{v}: {bad}: {m:?}");
+        }
+    }
+}
+
+/// rules.md:713, 732-734: a piece on the Griffin's F square shields the King on the N square
+/// behind it. Black Griffin j3, White Dabbaba i2 (the F square of the SW step), White King
+/// i1 (the N square after it): the Dabbaba is pinned, and the King is not in check until it
+/// moves. With the Dabbaba gone the King is in check.
+#[test]
+fn griffin_pins_through_its_f_square() {
+    for v in BATS {
+        let mut p = pos(v, &fen(&[("i1", "K"), ("i2", "D"), ("p12", "k"), ("j3", "y")], 'w', &none()));
+        assert!(!p.in_check(), "{v}");
+        assert_eq!(moves_from(&mut p, "i2"), Vec::<String>::new(), "{v}: the Dabbaba is pinned");
+        let p = pos(v, &fen(&[("i1", "K"), ("p12", "k"), ("j3", "y")], 'w', &none()));
+        assert!(p.in_check(), "{v}: the Griffin checks i1 from j3 over the empty i2");
+    }
+}
+
 // ---- Tiger check (rules.md:702; seed:98) ----------------------------------------------------
 
 /// A King a knight's move from a Tiger is in check; on its diagonal it is not. Black K h6,
