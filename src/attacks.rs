@@ -409,8 +409,7 @@ impl Tables {
                         }
                     }
                     for &k in &pt.paths {
-                        let (q, c, _) = paths::targets(k, s, board, Bitboard::EMPTY, Bitboard::EMPTY);
-                        if (q | c).any() {
+                        if paths::targets(k, s, board, Bitboard::EMPTY, Bitboard::EMPTY).quiet.any() {
                             any = true;
                         }
                     }
@@ -596,18 +595,23 @@ pub mod paths {
 
     const COMPASS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
-    /// Non-capture targets, capture targets (`them` = enemy pieces, `occ` = all pieces) and
-    /// whether a pass (return to the origin) is possible.
-    pub fn targets(
-        k: PathKind,
-        from: Square,
-        board: Bitboard,
-        occ: Bitboard,
-        them: Bitboard,
-    ) -> (Bitboard, Bitboard, bool) {
-        let mut quiet = Bitboard::EMPTY;
-        let mut caps = Bitboard::EMPTY;
-        let mut pass = false;
+    /// What a bent path mover does from one square.
+    #[derive(Debug, Clone, Copy, Default)]
+    pub struct PathTargets {
+        /// Empty squares it may move to.
+        pub quiet: Bitboard,
+        /// Enemy pieces it may capture.
+        pub captures: Bitboard,
+        /// Squares it attacks: every square it would capture on if an enemy stood there,
+        /// empty or not (the Griffin's F and N squares among them, where it only captures).
+        pub attacks: Bitboard,
+        /// The full circle back to the origin (a pass) is open.
+        pub pass: bool,
+    }
+
+    /// The moves of a path mover on `from`, with `occ` = all pieces and `them` = the enemy's.
+    pub fn targets(k: PathKind, from: Square, board: Bitboard, occ: Bitboard, them: Bitboard) -> PathTargets {
+        let mut out = PathTargets::default();
         let step = |s: Square, (dx, dy): (i32, i32)| s.offset(dx, dy).filter(|t| board.contains(*t));
         match k {
             PathKind::Rhino { pass: allow_pass } => {
@@ -622,17 +626,18 @@ pub mod paths {
                             if s == from {
                                 // Only after 8 steps: the full circle.
                                 if k == 8 && allow_pass {
-                                    pass = true;
+                                    out.pass = true;
                                 }
                                 break;
                             }
+                            out.attacks.set(s);
                             if occ.contains(s) {
                                 if them.contains(s) {
-                                    caps.set(s);
+                                    out.captures.set(s);
                                 }
                                 break;
                             }
-                            quiet.set(s);
+                            out.quiet.set(s);
                             d = (d + sense).rem_euclid(8);
                         }
                     }
@@ -641,9 +646,10 @@ pub mod paths {
             PathKind::Griffin => {
                 for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                     let Some(s1) = step(from, (dx, dy)) else { continue };
+                    out.attacks.set(s1);
                     if occ.contains(s1) {
                         if them.contains(s1) {
-                            caps.set(s1);
+                            out.captures.set(s1);
                         }
                         continue;
                     }
@@ -653,34 +659,29 @@ pub mod paths {
                         while let Some(n) = step(s, o) {
                             s = n;
                             k += 1;
+                            out.attacks.set(s);
                             if occ.contains(s) {
                                 if them.contains(s) {
-                                    caps.set(s);
+                                    out.captures.set(s);
                                 }
                                 break;
                             }
+                            // Non-captures only from the third step on (rules.md 10b).
                             if k >= 3 {
-                                quiet.set(s);
+                                out.quiet.set(s);
                             }
                         }
                     }
                 }
             }
         }
-        (quiet, caps, pass)
+        out
     }
 
-    /// Every square a path from `from` could capture on in some position: the capture
-    /// targets of [`targets`] with each square in turn the only (enemy) piece on the board.
-    /// It cannot be read off the empty-board targets: the Griffin has no non-capture on its
-    /// F and N squares, only captures.
+    /// Every square a path from `from` could capture on in some position: its attacks on
+    /// the empty board.
     pub fn capture_reach(k: PathKind, from: Square, board: Bitboard) -> Bitboard {
-        let mut reach = Bitboard::EMPTY;
-        for s in board {
-            let one = Bitboard::from_square(s);
-            reach |= targets(k, from, board, one, one).1;
-        }
-        reach
+        targets(k, from, board, Bitboard::EMPTY, Bitboard::EMPTY).attacks
     }
 }
 

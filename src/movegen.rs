@@ -640,13 +640,13 @@ impl Position {
             }
         }
         for &k in &pt.paths {
-            let (q, c, pass) = crate::attacks::paths::targets(k, from, t.board, occ, them);
-            let q = q & qmask & !done;
-            let c = c & mask & !done;
+            let path = crate::attacks::paths::targets(k, from, t.board, occ, them);
+            let q = path.quiet & qmask & !done;
+            let c = path.captures & mask & !done;
             done |= q | c;
             self.emit(pt, p, from, q, MoveKind::Normal, out);
             self.emit(pt, p, from, c, MoveKind::Normal, out);
-            if pass && quiets && probe.is_none() {
+            if path.pass && quiets && probe.is_none() {
                 // Full circle home: a pass (its legality is tested after generation).
                 out.push(Move::new(from, from));
             }

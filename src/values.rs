@@ -6,7 +6,7 @@
 //!
 //! * every leap target counts 55 cp, every slide target 36 cp, averaged over the squares
 //!   of the board (so board size and edges matter); move-only or capture-only targets
-//!   count half;
+//!   count half; the squares of bent paths (Rhinoceros, Griffin) count as slide targets;
 //! * pieces confined to a fraction `f` of the squares (colour-bound alfils) are scaled by
 //!   `min(1, 0.6 + 0.8 f)`; pieces with orthogonal and diagonal slides get +10%;
 //! * a piece that can promote gains 30% of the difference to its best promotion;
@@ -17,7 +17,7 @@
 //! above their average on that square (centralisation), pawns gain for advancing towards
 //! their promotion zone, royals stay home in the middlegame and centralise in the endgame.
 
-use crate::attacks::Tables;
+use crate::attacks::{Tables, paths};
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
 use crate::square::{Color, NUM_SQUARES, Square};
@@ -104,6 +104,15 @@ fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitb
         let w = if r.mode & MODE_MOVE != 0 && r.mode & MODE_CAPTURE != 0 { 1.0 } else { 0.5 };
         slide += w * s.count() as f64;
         reach |= s;
+    }
+    // Bent paths (Rhinoceros, Griffin) are blocked like slides: every square counts as a
+    // slide target, half where the piece only moves or only captures there.
+    for &k in &pt.paths {
+        let empty_board = paths::targets(k, sq, t.board, Bitboard::EMPTY, Bitboard::EMPTY);
+        let (q, c) = (empty_board.quiet, empty_board.attacks);
+        let both = q & c;
+        slide += both.count() as f64 + 0.5 * (q.without(both).count() + c.without(both).count()) as f64;
+        reach |= q | c;
     }
     for m in &pt.multi {
         if m.initial {
@@ -326,5 +335,20 @@ mod tests {
         let get = |t: &str| c.iter().find(|(k, _)| k == t).unwrap().1;
         assert!(get("E") < get("F"), "alfil below fers: {c:?}");
         assert!(get("F") < get("N"), "{c:?}");
+    }
+
+    /// Path movers are valued from their path squares like sliders (they were 10 cp, the
+    /// floor, when only leaps and slides counted). The Bat chess seed calls the Griffin
+    /// "a powerful piece, almost equal to the Queen"; the Rhinoceros reaches 32 squares
+    /// from the centre over paths of up to 7 steps, a major piece.
+    #[test]
+    fn path_movers_are_valued_from_their_paths() {
+        for variant in ["missingbat", "leapingbat"] {
+            let v = values(variant);
+            let get = |t: &str| v.iter().find(|(k, _)| k == t).unwrap().1;
+            let (queen, griffin, rhino) = (get("Q"), get("Y"), get("O"));
+            assert!(griffin * 100 >= queen * 75 && griffin < queen, "{variant}: {v:?}");
+            assert!(rhino > get("N") && rhino > get("B"), "{variant}: {v:?}");
+        }
     }
 }

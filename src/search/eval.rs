@@ -196,6 +196,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                     }
                 }
             }
+            for &kind in &pt.paths {
+                let path = crate::attacks::paths::targets(kind, sq, t.board, occ, occ);
+                reach |= path.quiet | path.attacks;
+                hits |= path.attacks;
+            }
             attacks[c.index()] |= hits;
             if rules.royal_mask & (1 << k) == 0 {
                 for target in hits & pos.color_bb(!c) {
