@@ -1071,7 +1071,7 @@ impl Position {
         let pool_used = if self.rules.variant.pool_lines.is_empty() { 255 } else { self.update_pool(m, mover) };
         let captures_end = self.changes.len() as u8;
         if self.rules.partner_promoter_mask != 0 && self.st.captured.is_some() {
-            self.promote_freed_partner(them);
+            self.promote_freed_partner(them, self.st.captured.kind());
         }
         self.st.last_move = m;
         self.side = them;
@@ -1115,13 +1115,18 @@ impl Position {
         true
     }
 
-    /// After a capture of `c`'s pieces: a `promoteUnless` piece of `c` standing in `c`'s zone
-    /// whose blockers are now all gone promotes at once (rules.md 1d, Sorcerer/Wizard).
-    fn promote_freed_partner(&mut self, c: Color) {
+    /// After a capture of `c`'s piece of type `lost`: a `promoteUnless` piece of `c` standing
+    /// in `c`'s zone promotes at once when `lost` was the last of its partners (rules.md 1d,
+    /// Sorcerer/Wizard: "when the last counterpart is captured"). Losing the Thaumaturge that
+    /// stood in the way does not promote it: that is no capture of the counterpart.
+    fn promote_freed_partner(&mut self, c: Color, lost: PieceType) {
         let mut mask = self.rules.partner_promoter_mask;
         while mask != 0 {
             let t = mask.trailing_zeros() as PieceType;
             mask &= mask - 1;
+            if self.rules.promote_unless[t as usize] & (1u64 << lost) == 0 {
+                continue;
+            }
             let Some(&target) = self.rules.variant.pieces[t as usize].promotions.first() else { continue };
             if !self.partner_allows(c, t, target) {
                 continue;

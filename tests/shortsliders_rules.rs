@@ -609,6 +609,21 @@ fn survivor_in_the_zone_promotes_at_once() {
     assert!(p.fen().contains("5T'6"), "{}", p.fen());
 }
 
+/// rules.md:201-202 (1d: the survivor promotes "when the last counterpart is captured") and the
+/// seed's "when the other is captured": the trigger is the counterpart's capture. With the
+/// Wizard long gone and a Thaumaturge on the board, the Sorcerer in the zone stays a Sorcerer
+/// when the Thaumaturge is captured; it promotes on its next qualifying move instead. Found by
+/// the cross-check against the independent generator (Kirin promoted it at once).
+#[test]
+fn losing_the_thaumaturge_does_not_promote_the_survivor_at_once() {
+    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "T'"), ("b2", "T"), ("b8", "r")], 'b', "-");
+    let mut p = pos(&start);
+    play(&mut p, "b8b2w");
+    assert!(p.fen().contains("5T'6"), "still a Sorcerer: {}", p.fen());
+    let m = moves_from(&mut p, "f14");
+    assert!(m.contains(&"f14f15t".to_string()) && !m.contains(&"f14f15".to_string()), "{m:?}");
+}
+
 // ---- the Bodyguard's Hia zone (1c #3, #14; 1d) -----------------------------------------------------
 
 /// rules.md:117-118 (1a Hia power: a slider entering a square next to the Bodyguard stops, and
