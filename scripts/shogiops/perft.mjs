@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Reference Chu Shogi perft for Kirin, built on lishogi's rules library shogiops (pinned
-// to 0.18.0 in package.json).  Used by ../chu_crosscheck.py; also usable by hand.
+// to 0.18.0 in package.json).  Used by ../xcheck/ref_shogiops.py (scripts/crosscheck.py);
+// also usable by hand.
 //
 // Install once:   npm ci --prefix scripts/shogiops      (or: cd scripts/shogiops && npm install)
 //
@@ -73,8 +74,8 @@
 //     royal can capture at once);
 //   * with --kk-draw ({"cmd":"config","draw":true}): shogiops's Chushogi.isDraw() (royal
 //     against royal, dead pawns/lances aside, neither attacked).
-// Off by default; ../chu_crosscheck.py switches them on to match what the Kirin binary does
-// (it probes Kirin).  A position without legal moves simply has none, so "stalemate" needs
+// Off by default; the cross-check (../xcheck/ref_shogiops.py) switches them on to match what
+// the Kirin binary does (it probes Kirin).  A position without legal moves simply has none, so "stalemate" needs
 // no special case.  Repetition is ignored by both perfts.
 
 const RULES = 'chushogi';

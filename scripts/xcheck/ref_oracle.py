@@ -1,0 +1,397 @@
+"""Back end: the independent reference move generator ("oracle").
+
+The oracle is a Python program written from the project's rules text without reading
+Kirin, for the variants no other engine plays. It is not part of this repository: pass
+its path with --oracle or KIRIN_ORACLE (the file oracle.py or its directory). It is
+imported as a library and used as a referee only.
+
+It starts from its own start position and takes move sequences (no FEN for these
+variants), so Kirin is given its start position plus the same moves. Notation: both write
+plain from-to moves, castling as the King's from-to, rifle captures `e2f4,f4e2` and the
+Rhinoceros's pass `g2g2` alike; promotions differ. The oracle prints no suffix where the
+promotion is forced and its own one- or two-letter names elsewhere, Kirin always the
+lower-cased letter of the piece it promotes to. The translation goes by piece name: the
+oracle's type names against the names in Kirin's variants.ini (`piece = TOKEN name ...`).
+
+Positions the oracle refuses (a rule it does not implement, or a point it leaves open)
+are skipped and counted by the harness.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from .kirin import SetupError
+from .referee import Node, Referee, Refused
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# Oracle options per variant: the rules text's decisions where the oracle's default is to
+# refuse. D6: an unused once-per-game King's knight move attacks the squares it reaches.
+VARIANT_OPTIONS = {
+    "missingbat": {"kk_attack": "yes"},
+    "leapingbat": {"kk_attack": "yes"},
+    "missingbat-nightrider": {"kk_attack": "yes"},
+}
+
+# Hand-made positions per variant, for rules random play seldom reaches: (what it tests,
+# pieces in Kirin's letters, side to move, Kirin's castling field, Short Sliders pool, e.p.
+# target). Counted at depth HAND_MADE_DEPTH: they have few pieces.
+HAND_MADE_DEPTH = 3
+BAT = [
+    ("castling both ways, both sides", "Ki1 Ra1 Rp1 Pa2 Pp2 Bg3 ki12 ra12 rp12 pa11 pp11 bg10", "w", "KQkq", "", "-"),
+    ("castling: a Bishop covers m1, a Griffin's capture-only N square d1",
+     "Ki1 Ra1 Rp1 Pa2 ki12 ra12 rp12 bh6 ye3", "w", "KQkq", "", "-"),
+    ("Griffin l3: the King may not step onto its F or N square (j2, k2 by the knight move)",
+     "Ki1 Nb1 ki12 yl3 pa11", "w", "Kk", "", "-"),
+    ("Griffin j3 pins a Dabbaba on its F square i2 to the King on its N square i1",
+     "Ki1 Di2 Pa2 ki12 yj3 pa11", "w", "-", "", "-"),
+    ("Rhinoceros and Griffin around both Kings, Black to move",
+     "Kh1 Oc3 Yk4 Pg2 kh12 oe8 yj9 ph11 qd5", "b", "Xx", "", "-"),
+    ("the King's knight move unused attacks (D6): Kings a knight's move apart", "Kh6 kj9 Pa2 pp11", "b", "K", "",
+     "-"),
+    ("the King's knight move used by both", "Kh6 kj9 Pa2 pp11", "b", "Xx", "", "-"),
+    ("e.p. after a double step from rank 10", "Ki1 Pf8 Ph8 ki12 pg8 pa11", "w", "-", "", "g9"),
+    ("promotions with captures, every choice of the array", "Ki1 Pc11 Pn11 ki12 rb12 nd12 qo12", "w", "-", "", "-"),
+    ("Black promotes", "Ki1 Rb1 Nd1 ki12 pc2 pa11 Pp2", "b", "-", "", "-"),
+]
+SPECIAL = {
+    "missingbat": BAT,
+    "leapingbat": BAT,
+    "missingbat-nightrider": BAT,
+    "shortsliders": [
+        ("O4 castling both ways, both sides", "Kg1 R'a1 R'l1 Pa4 kg16 r'a16 r'l16 pa13", "w", "KQkq", "", "-"),
+        ("castling out of and through attacks", "Kg1 R'a1 R'l1 kg16 r'a16 r'l16 qh9 ld8", "w", "KQkq", "", "-"),
+        ("Hia zones of both colours among sliders",
+         "Kg1 De8 L'e5 Rb8 B'c4 kg16 dh10 qh13 r'f10 bc12 ld10", "w", "", "", "-"),
+        ("pool promotion on ranks 13-15 (optional) and 16 (compulsory)",
+         "Kg1 Pc13 P'f15 Pi15 kg16 na16", "w", "", "NR'QJz", "-"),
+        ("a pawn on rank 15 with an empty pool cannot go on", "Kg1 Pc15 Rl9 kg16 pl12 na16 nl16", "w", "", "n",
+         "-"),
+        ("capturing the last Wizard promotes the Sorcerer in the zone at once",
+         "Ka16 T'e14 T!h3 kl1 rh8 pk13 pl13", "b", "", "", "-"),
+        ("the Guard promotes only by capturing a non-pawn; Sorcerer next to a Thaumaturge",
+         "Kg1 D'f12 T'c12 Ta5 kg16 pf13 ng13 ra13", "w", "", "", "-"),
+        ("Archer rifle captures, Dolphin and Walrus jumps",
+         "Kg1 A'e5 D!c6 W'h6 kg16 nf7 bd7 ri6 pg8 qc9", "w", "", "", "-"),
+    ],
+    "verney": [
+        ("promotions with captures, all seven choices", "Kf1 Pb11 Pk11 kf12 ra12 nc12 ql12", "w", "-", "", "-"),
+        ("e.p.", "Kf1 Pd5 Pf5 kf12 pe5 pa11", "w", "-", "", "e6"),
+    ],
+    "courier-modern": [
+        ("castling both ways, both sides", "Kg1 Ra1 Rl1 Pa2 Pl2 kg8 ra8 rl8 pa7 pl7", "w", "KQkq", "", "-"),
+        ("castling: a Courier covers h1; the other wing is open", "Kg1 Ra1 Rl1 kg8 ra8 rl8 bk3", "w", "KQkq", "",
+         "-"),
+        ("e.p. and promotion", "Kg1 Pd5 Pf5 Pb7 kg8 pe5 na8", "w", "-", "", "e6"),
+    ],
+}
+
+# Piece names that differ between the two programs (Kirin's, without '-', -> the oracle's).
+NAME_ALIASES = {"ladyinwaiting": "lady"}
+
+# Playout styles taken in turn (see OracleReferee.style_key) with the probability per ply
+# of ordering the moves by the style: uniform random play on these large boards seldom
+# reaches a promotion, and seldom keeps castling open long enough to be counted.
+PLAYOUT_STYLES = [(None, 0.0), ("develop", 0.9), ("advance", 0.5), ("advance", 0.9)]
+
+
+def load_oracle(path: str | None):
+    """Imports oracle.py from `path` (the file or its directory)."""
+    if not path:
+        raise SetupError("the independent reference generator is not configured: pass --oracle PATH "
+                         "or set KIRIN_ORACLE (the file oracle.py or its directory)")
+    p = Path(path)
+    if p.is_dir():
+        p = p / "oracle.py"
+    if not p.is_file():
+        raise SetupError(f"no oracle at {p}")
+    loaded = sys.modules.get("kirin_oracle")
+    if loaded is not None and Path(loaded.__file__) == p:  # a forked worker has it already
+        return loaded, p
+    spec = importlib.util.spec_from_file_location("kirin_oracle", p)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kirin_oracle"] = module  # its positions must pickle for the worker processes
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # an unreadable referee is a setup failure, reported as such
+        raise SetupError(f"cannot load the oracle {p}: {e}") from e
+    return module, p
+
+
+def kirin_piece_tokens(ini: Path) -> dict[str, dict[str, str]]:
+    """variant -> {normalised piece name: token} from Kirin's variants.ini, with inheritance."""
+    sections: dict[str, tuple[str | None, dict[str, str]]] = {}
+    current = None
+    for raw in ini.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.fullmatch(r"\[([^:\]]+)(?::([^\]]+))?\]", line)
+        if m:
+            current = m.group(1).strip()
+            sections[current] = (m.group(2).strip() if m.group(2) else None, {})
+            continue
+        key, _, value = line.partition("=")
+        if current and key.strip() == "piece":
+            token, name = value.split()[:2]
+            sections[current][1][normalise(name)] = token
+
+    def resolve(name, seen=()):
+        parent, own = sections[name]
+        merged = dict(resolve(parent, seen + (name,))) if parent and parent not in seen else {}
+        merged.update(own)
+        return merged
+
+    return {name: resolve(name) for name in sections}
+
+
+def normalise(name: str) -> str:
+    n = name.lower().replace("-", "").replace("_", "")
+    return NAME_ALIASES.get(n, n)
+
+
+class OracleReferee(Referee):
+    name = "oracle"
+
+    def __init__(self, oracle: str | None = None):
+        self.module, self.path = load_oracle(oracle or os.environ.get("KIRIN_ORACLE"))
+        self.tokens = kirin_piece_tokens(REPO_ROOT / "variants.ini")
+        self._variants = {}
+        self._legal_cache: dict[int, tuple[object, dict[str, tuple]]] = {}
+
+    def version(self) -> str:
+        return f"reference: independent generator {self.path.name}"
+
+    def variants(self, kirin_variants: list[str]) -> list[str]:
+        return [v for v in self.module.MAIN_VARIANTS if v in kirin_variants]
+
+    def variant(self, name: str):
+        if name not in self._variants:
+            v = self.module.get_variant(name, **VARIANT_OPTIONS.get(name, {}))
+            tokens = self.tokens.get(name, {})
+            missing = [t.name for t in v.types[1:] if normalise(t.name) not in tokens]
+            if missing:
+                raise SetupError(f"{name}: no Kirin piece named {', '.join(missing)} in variants.ini")
+            self._variants[name] = v
+        return self._variants[name]
+
+    # ---- notation
+
+    def kirin_move(self, variant: str, mv: tuple) -> str:
+        v = self.variant(variant)
+        text = v.move_str(mv)
+        promo = mv[3]
+        if not promo:
+            return text
+        letter = v.types[promo].letter
+        if text.endswith(letter) and mv[5]:  # the oracle shows the suffix: drop it
+            text = text[: -len(letter)]
+        token = self.tokens[variant][normalise(v.types[promo].name)]
+        return text + token.lstrip("+").lower()
+
+    def oracle_moves(self, variant: str, path: list[str]) -> list[str]:
+        """The oracle's notation of a Kirin move sequence from the start."""
+        v = self.variant(variant)
+        pos = v.start()
+        out = []
+        for move in path:
+            mv = self.legal_map(variant, pos)[move]
+            out.append(v.move_str(mv))
+            pos = v.make(pos, mv)
+        return out
+
+    def legal_map(self, variant: str, pos) -> dict[str, tuple]:
+        """Kirin notation -> oracle move, for the legal moves of `pos` (raises Refused)."""
+        cached = self._legal_cache.get(id(pos))
+        if cached is not None and cached[0] is pos:
+            return cached[1]
+        v = self.variant(variant)
+        try:
+            moves = v.legal_moves(pos)
+        except self.module.Refused as e:
+            raise Refused(str(e)) from None
+        table = {self.kirin_move(variant, mv): mv for mv in moves}
+        if len(table) != len(moves):
+            raise SetupError(f"{variant}: two oracle moves translate to one Kirin move")
+        if len(self._legal_cache) > 4096:
+            self._legal_cache.clear()
+        self._legal_cache[id(pos)] = (pos, table)
+        return table
+
+    # ---- the referee interface
+
+    def start(self, variant: str) -> Node:
+        return Node(variant, data=self.variant(variant).start())
+
+    def legal(self, node: Node) -> list[str]:
+        return sorted(self.legal_map(node.variant, node.data))
+
+    def play(self, node: Node, move: str) -> Node:
+        mv = self.legal_map(node.variant, node.data).get(move)
+        if mv is None:
+            raise Refused(f"the oracle has no move {move} here")
+        return Node(node.variant, node.path + [move], node.base_fen,
+                    data=self.variant(node.variant).make(node.data, mv))
+
+    def divide(self, node: Node, depth: int) -> dict[str, int]:
+        v = self.variant(node.variant)
+        out = {}
+        try:
+            for move, mv in self.legal_map(node.variant, node.data).items():
+                out[move] = v.perft(v.make(node.data, mv), depth - 1) if depth > 1 else 1
+        except self.module.Refused as e:
+            raise Refused(str(e)) from None
+        return out
+
+    def playouts(self, variant: str, count: int, max_plies: int, rng: random.Random) -> list[Node]:
+        """Random games that never pass through a position the oracle refuses. The playouts
+        take the styles of PLAYOUT_STYLES in turn: at each ply, with the style's probability,
+        the moves are tried in the style's order instead of a uniform one."""
+        v = self.variant(variant)
+        out = []
+        for i in range(count):
+            style, probability = PLAYOUT_STYLES[i % len(PLAYOUT_STYLES)]
+            node = self.start(variant)
+            for _ in range(rng.randint(0, max_plies)):
+                try:
+                    table = self.legal_map(variant, node.data)
+                except Refused:
+                    break
+                moves = sorted(table)
+                rng.shuffle(moves)
+                if style and rng.random() < probability:
+                    moves.sort(key=lambda m: self.style_key(style, v, node.data, table[m]))
+                child = None
+                for move in moves:
+                    pos = v.make(node.data, table[move])
+                    if pos.refuse or not self.playable(variant, pos):
+                        continue
+                    child = Node(variant, node.path + [move], data=pos)
+                    break
+                if child is None:
+                    break
+                node = child
+            out.append(node)
+        return out
+
+    def playable(self, variant: str, pos) -> bool:
+        """The oracle accepts the position and it has a move."""
+        try:
+            return bool(self.legal_map(variant, pos))
+        except Refused:
+            return False
+
+    def style_key(self, style: str, v, pos, mv) -> float:
+        """Sort key of a move in a playout style, lowest first.
+
+        develop: moves of the back rank's pieces other than King and Rooks first, then pawn
+        moves, King and Rook moves and the once-per-game moves last, so that castling, e.p.
+        and the once-per-game moves are still there to be counted at the end;
+        advance: promotions first, then pawn moves, the most advanced first."""
+        m = self.module
+        kind, frm = mv[0], mv[1]
+        piece = v.types[abs(pos.board[frm])]
+        if style == "advance":
+            if mv[3]:
+                return 0
+            return 10 - v.rel_rank(mv[2], pos.side) / 100 if piece.pawn else 20
+        if piece.royal or piece.name == "rook" or kind in (m.KKNIGHT, m.PASS, m.CASTLE):
+            return 30
+        if v.rel_rank(frm, pos.side) == 0:
+            return 0
+        return 10 if piece.pawn else 20
+
+    def special(self, variant: str) -> list[Node]:
+        out = []
+        for label, pieces, side, castling, pool, ep in SPECIAL.get(variant, []):
+            fen, pos = self.hand_made(variant, pieces, side, castling, pool, ep)
+            out.append(Node(variant, base_fen=fen, fen=fen, label=label, depth=HAND_MADE_DEPTH, data=pos))
+        return out
+
+    def hand_made(self, variant, pieces: str, side: str, castling: str, pool: str, ep: str):
+        """Kirin's FEN and the oracle's position for a piece list in Kirin's letters
+        ("Ki1 Ra1 ki12 D'e1"), Kirin's castling field (K Q k q; X / x: the once-per-game
+        move used), pool (Short Sliders: the captured pieces, "Zn") and e.p. target square.
+        Pieces other than Kings and Rooks are unmoved where the start array has them, in
+        both programs (Kirin reads it so from a FEN)."""
+        v = self.variant(variant)
+        names = {tok: name for name, tok in self.tokens[variant].items()}
+        type_of = {normalise(t.name): i for i, t in enumerate(v.types) if t}
+        start = {(v.sqparse(sq), colour): normalise(name) for name, sq, colour in v.initial_setup()}
+        grid: dict[int, tuple[str, int]] = {}
+        board = {}
+        for item in pieces.split():
+            m = re.fullmatch(r"(.+?)([a-p]\d{1,2})", item)
+            token, sq = m.group(1), m.group(2)
+            colour = 0 if token[0].isupper() else 1
+            name = names[token.upper()]
+            grid[v.sqparse(sq)] = (token, colour)
+            board[sq] = (v.types[type_of[name]].name, colour)
+        virgin = [sq for sq, (name, colour) in board.items()
+                  if start.get((v.sqparse(sq), colour)) == normalise(name) and normalise(name) not in ("king", "rook",
+                                                                                                      "shortrook")]
+        for colour, letters in ((0, "KQ"), (1, "kq")):
+            for letter in letters:
+                if letter in castling:
+                    rank = 1 if colour == 0 else v.H
+                    virgin += [f"{'abcdefghijklmnop'[v.W - 1 if letter in 'Kk' else 0]}{rank}"]
+                    virgin += [sq for sq, (name, c) in board.items() if c == colour and v.types[type_of[
+                        normalise(name)]].royal]
+        extra = None
+        if variant in ("missingbat", "leapingbat", "missingbat-nightrider"):
+            extra = ("X" in castling, "x" in castling)
+        elif variant == "shortsliders":
+            pools = [{}, {}]
+            for tok in re.findall(r"[A-Za-z][\'!]?", pool):
+                t = type_of[names[tok.upper()]]
+                side_pool = pools[0 if tok[0].isupper() else 1]
+                side_pool[t] = side_pool.get(t, 0) + 1
+            extra = tuple(tuple(sorted(p.items())) for p in pools)
+        ep_field = None
+        if ep != "-":
+            target = v.sqparse(ep)
+            victim = target + (-v.W if side == "w" else v.W)
+            ep_field = ((v.sqname(target),), v.sqname(victim))
+        pos = v.custom(board, side=0 if side == "w" else 1, virgin=sorted(set(virgin)), extra=extra, ep=ep_field)
+        rows = []
+        for r in range(v.H - 1, -1, -1):
+            row, empty = "", 0
+            for f in range(v.W):
+                cell = grid.get(r * v.W + f)
+                if cell is None:
+                    empty += 1
+                    continue
+                row += (str(empty) if empty else "") + cell[0]
+                empty = 0
+            rows.append(row + (str(empty) if empty else ""))
+        board_field = "/".join(rows) + (f"[{pool}]" if variant == "shortsliders" else "")
+        return f"{board_field} {side} {castling or '-'} {ep} 0 1", pos
+
+    def reproduce(self, node: Node, depth: int) -> str | None:
+        if node.base_fen is not None:
+            return None  # a hand-made position: the oracle takes it only as a library call
+        words = ["python3", str(self.path), "divide", node.variant, str(depth)]
+        words += self.oracle_moves(node.variant, node.path)
+        for k, v in VARIANT_OPTIONS.get(node.variant, {}).items():
+            words += ["--opt", f"{k}={v}"]
+        return shlex.join(words)
+
+    def features(self, node: Node, move: str) -> set[str]:
+        m = self.module
+        mv = self.legal_map(node.variant, node.data)[move]
+        kind = mv[0]
+        names = {m.EP: "en passant", m.CASTLE: "castling", m.RIFLE: "rifle capture", m.PASS: "pass",
+                 m.KKNIGHT: "King's knight move", m.SWAP: "King swap", m.RELOC: "cage relocation",
+                 m.INSERT: "cage insertion", m.PLACE: "placement", m.EXCH: "enter and exchange"}
+        out = {names[kind]} if kind in names else set()
+        if mv[3]:
+            v = self.variant(node.variant)
+            out.add("pawn promotion" if v.types[abs(node.data.board[mv[1]])].pawn else "piece promotion")
+        return out
