@@ -208,7 +208,9 @@ fn lame_path(from: Square, dx: i32, dy: i32) -> Option<Bitboard> {
 }
 
 impl Tables {
-    pub fn build(v: &Variant) -> Tables {
+    /// Compiles the variant's pieces. `generated_slides`: a rule changes slides with the
+    /// position, so slide attacks must come from move generation.
+    pub fn build(v: &Variant, generated_slides: bool) -> Tables {
         let mut bld = Builder { pool: Vec::new(), index: HashMap::new() };
         bld.add(empty_table()); // index 0: no targets
         let board = v.board;
@@ -469,9 +471,9 @@ impl Tables {
                     if r.mode & MODE_CAPTURE == 0 {
                         continue;
                     }
-                    // Hia zones shorten slides depending on where the Hia pieces stand:
-                    // such attacks come from move generation, which knows the zones.
-                    if r.initial || r.skip || !v.hia.is_empty() {
+                    // A rule that shortens slides by position (the Hia zone): such attacks
+                    // come from move generation, which applies the rule.
+                    if r.initial || r.skip || generated_slides {
                         slow = true;
                         continue;
                     }
@@ -798,7 +800,7 @@ mod tests {
     fn chess_tables() {
         let r = load(&[("variants.ini", EMBEDDED_INI)]);
         let v = r.variants.iter().find(|v| v.name == "chess").unwrap();
-        let t = Tables::build(v);
+        let t = Tables::build(v, false);
         let knight = &t.pieces[0][1];
         let e4 = Square::parse("e4").unwrap();
         assert_eq!(t.pool[knight.capture as usize][e4.index()].count(), 8);

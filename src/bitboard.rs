@@ -35,6 +35,17 @@ impl Bitboard {
         b
     }
 
+    /// The up to 8 squares of the 16x16 grid next to `s`.
+    pub fn neighbours(s: Square) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            if let Some(n) = s.offset(dx, dy) {
+                b.set(n);
+            }
+        }
+        b
+    }
+
     /// All squares of one rank of the 16x16 grid.
     pub fn rank_mask(rank: u8) -> Bitboard {
         let mut b = Bitboard::EMPTY;

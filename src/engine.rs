@@ -116,7 +116,7 @@ impl Engine {
         let mut played = Vec::with_capacity(moves.len());
         for s in moves {
             let m = pos.parse_move(s).map_err(|e| e.to_string())?;
-            pos.make_move_tracked(m);
+            pos.make_move(m);
             played.push(m);
         }
         self.root = root;
@@ -126,60 +126,13 @@ impl Engine {
     }
 }
 
-/// A finished game: PGN result and a comment in the usual words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finished {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: &'static str,
-    pub comment: String,
-}
-
-/// Is the game over by rule in `pos` (whose history is the game)? Checks the immediate
-/// rules, checkmate and stalemate, the n-move rule and repetition.
-pub fn game_over(pos: &Position) -> Option<Finished> {
-    use crate::square::Color;
-    use crate::variant::EndValue;
-    let mut pos = pos.clone();
-    let us = pos.side_to_move();
-    let v = pos.variant().clone();
-    let res = |w: Option<Color>| match w {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    };
-    if let Some(r) = pos.terminal_result() {
-        let comment = match (r.reason, r.winner, r.points) {
-            ("checkmate", Some(Color::White), _) => "White mates".to_string(),
-            ("checkmate", Some(Color::Black), _) => "Black mates".to_string(),
-            ("stalemate", Some(_), Some((n, d))) => format!("Stalemate: {n}/{d} to the stalemating side"),
-            ("stalemate", _, _) => "Stalemate".to_string(),
-            (reason, _, Some((n, d))) => format!("{reason}: {n}/{d} to the winner"),
-            (reason, _, None) => reason.to_string(),
-        };
-        return Some(Finished { result: res(r.winner), comment });
-    }
-    if v.n_move_rule > 0 && pos.state().rule50 >= 2 * v.n_move_rule {
-        return Some(Finished { result: "1/2-1/2", comment: format!("{}-move rule", v.n_move_rule) });
-    }
-    if v.n_fold > 0
-        && let Some(val) = pos.repetition_value(0, (v.n_fold - 1) as usize)
-    {
-        // `val` is for the side to move.
-        let (winner, text) = match val {
-            EndValue::Draw | EndValue::Points(..) => (None, "Draw by repetition"),
-            EndValue::Win => (Some(us), "repetition"),
-            EndValue::Loss => (Some(!us), "repetition"),
-        };
-        return Some(Finished { result: res(winner), comment: text.to_string() });
-    }
-    None
-}
+pub use crate::game_end::{Finished, game_over};
 
 impl Engine {
     /// Plays a legal move (from `Position::parse_move` or a search) on the game.
     pub fn play(&mut self, m: Move) {
         self.stop_search();
-        self.pos.make_move_tracked(m);
+        self.pos.make_move(m);
         self.moves.push(m);
     }
 

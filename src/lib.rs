@@ -2,12 +2,15 @@
 //!
 //! Layers, lowest first (a layer only uses the ones below it):
 //! `square`/`bitboard` → `variant` (data, ini, XBetza) → `attacks` (compiled tables) →
-//! `position` (state, make/unmake, FEN) → `movegen` (moves, legality, game end) → `perft`.
+//! `rules` (what data cannot express, behind hook points) → `position` (state,
+//! make/unmake, FEN) → `movegen` (moves, attacks, legality) → `game_end` → `perft`,
+//! `search`, `engine`, `protocol`.
 
 pub mod attacks;
 pub mod bitboard;
 pub mod catalog;
 pub mod engine;
+pub mod game_end;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

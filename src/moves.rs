@@ -7,7 +7,9 @@
 use crate::square::Square;
 use crate::variant::PieceType;
 
-/// What a move does besides going from `from` to `to`.
+/// What a move does besides going from `from` to `to`. The table keeps 4 bits of it
+/// ([`Move::to_bits`]): room for the kinds still to come with their games (cage
+/// relocation and insertion, the King swap, a placement).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -75,7 +77,8 @@ impl Move {
         self.kind == MoveKind::Null
     }
 
-    /// Packs the move into 34 bits (for the transposition table).
+    /// Packs the move into [`Move::BITS`] bits (for the transposition table): three
+    /// squares, the promotion and 4 bits of kind, room for 16 kinds.
     #[inline]
     pub fn to_bits(self) -> u64 {
         (self.from.index() as u64)
@@ -85,10 +88,13 @@ impl Move {
             | (self.kind as u64) << 31
     }
 
-    /// Inverse of `to_bits` (only the low 34 bits are read).
+    /// The width of [`Move::to_bits`].
+    pub const BITS: u32 = 35;
+
+    /// Inverse of `to_bits` (only the low [`Move::BITS`] bits are read).
     #[inline]
     pub fn from_bits(b: u64) -> Move {
-        let kind = match (b >> 31) & 7 {
+        let kind = match (b >> 31) & 15 {
             0 => MoveKind::Normal,
             1 => MoveKind::EpStep,
             2 => MoveKind::EnPassant,
@@ -123,7 +129,7 @@ mod tests {
                 m = m.promoting(p);
             }
             assert_eq!(Move::from_bits(m.to_bits()), m);
-            assert!(m.to_bits() < 1 << 34);
+            assert!(m.to_bits() < 1 << Move::BITS);
         }
         assert_eq!(Move::from_bits(Move::NONE.to_bits()), Move::NONE);
     }

@@ -15,6 +15,7 @@
 mod common;
 
 use kirin::catalog::Catalog;
+use kirin::game_end;
 use kirin::position::Position;
 use kirin::square::{Color, Square};
 use std::sync::OnceLock;
@@ -36,7 +37,7 @@ fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
 /// in the castling field while the move was still available; commit 7988520 writes `X`/`x`
 /// once it has been used (no mark = available, so XBoard's FENs work). rules.md does not
 /// fix a notation, so the tests read Kirin's own start FEN to learn which one is in force,
-/// build fields with `rights()`, and also check availability through `Position::once_used`.
+/// build fields with `rights()`, and also check availability through the `once` rule state (`Position::rule_state`).
 fn n_style() -> bool {
     static N: OnceLock<bool> = OnceLock::new();
     *N.get_or_init(|| {
@@ -550,13 +551,13 @@ fn king_knight_move_optional_and_once() {
     for v in BATS {
         let base = fen(&back, 'w', &rights("KQkq", true, true));
         let mut p = pos(v, &base);
-        assert!(!p.once_used(Color::White) && !p.once_used(Color::Black));
+        assert!(p.rule_state().once.available(Color::White) && p.rule_state().once.available(Color::Black));
         let m = moves_from(&mut p, "i1");
         for s in ["i1h3", "i1j3", "i1g2", "i1k2", "i1o1", "i1c1", "i1i2"] {
             assert!(m.contains(&s.to_string()), "{v}: {s} in {m:?}");
         }
         play(&mut p, "i1h3");
-        assert!(p.once_used(Color::White) && !p.once_used(Color::Black), "{v}");
+        assert!(!p.rule_state().once.available(Color::White) && p.rule_state().once.available(Color::Black), "{v}");
         let want = format!("r7k6r/16/16/16/16/16/16/16/16/7K8/16/R14R b {} - 1 1", rights("kq", false, true));
         assert_eq!(p.fen(), want, "{v}");
         // The FEN round-trips: the used move stays used.
@@ -600,11 +601,11 @@ fn king_knight_move_forced_out_of_check() {
         let mut p = pos(v, &fen(&pieces, 'w', &rights("", true, false)));
         assert!(p.in_check());
         assert_eq!(all_moves(&mut p), vec!["a1b3"], "{v}");
-        assert_eq!(p.terminal_result(), None);
+        assert_eq!(game_end::terminal(&mut p), None);
         play(&mut p, "a1b3");
         assert_eq!(p.fen(), format!("15k/16/16/16/16/16/16/16/16/1K14/7r8/7r8 b {} - 1 1", none()), "{v}");
         let mut p = pos(v, &fen(&pieces, 'w', &none()));
-        let r = p.terminal_result().unwrap();
+        let r = game_end::terminal(&mut p).unwrap();
         assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "checkmate", None), "{v}");
     }
 }
@@ -620,14 +621,14 @@ fn king_knight_move_forced_out_of_stalemate() {
         let mut p = pos(v, &fen(&pieces, 'w', &rights("", true, false)));
         assert!(!p.in_check());
         assert_eq!(all_moves(&mut p), vec!["a1b3"], "{v}");
-        assert_eq!(p.terminal_result(), None);
+        assert_eq!(game_end::terminal(&mut p), None);
         let mut p = pos(v, &fen(&pieces, 'w', &none()));
-        let r = p.terminal_result().unwrap();
+        let r = game_end::terminal(&mut p).unwrap();
         assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "stalemate", Some((3, 5))), "{v}");
         let mut more = pieces.to_vec();
         more.push(("h3", "r"));
         let mut p = pos(v, &fen(&more, 'w', &rights("", true, false)));
-        let r = p.terminal_result().unwrap();
+        let r = game_end::terminal(&mut p).unwrap();
         assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "stalemate", Some((3, 5))), "{v}");
     }
 }
@@ -746,7 +747,7 @@ fn stalemate_three_fifths() {
             fen(&[("a12", "k"), ("h11", "R"), ("h10", "R"), ("e9", "B"), ("p1", "K")], 'b', &rights("", false, true));
         let mut p = pos(v, &f);
         assert!(!p.in_check());
-        let r = p.terminal_result().unwrap();
+        let r = game_end::terminal(&mut p).unwrap();
         assert_eq!((r.winner, r.reason, r.points), (Some(Color::White), "stalemate", Some((3, 5))), "{v}");
     }
 }

@@ -10,6 +10,7 @@
 mod common;
 
 use kirin::catalog::Catalog;
+use kirin::game_end;
 use kirin::position::Position;
 use kirin::square::{Color, Square};
 
@@ -604,17 +605,17 @@ fn king_and_prince_both_needed() {
     let pieces = [("f1", "K"), ("l1", "+E"), ("a6", "G"), ("l12", "k"), ("f12", "r"), ("a12", "g")];
     let mut p = pos(&pieces, 'b');
     play(&mut p, "f12f1");
-    assert!(p.terminal_result().is_none(), "King lost but the Prince remains (rules.md:416)");
+    assert!(game_end::terminal(&mut p).is_none(), "King lost but the Prince remains (rules.md:416)");
     assert!(!moves(&mut p).is_empty());
     play(&mut p, "a6a7");
     play(&mut p, "f1l1");
-    let r = p.terminal_result().expect("all royals captured");
+    let r = game_end::terminal(&mut p).expect("all royals captured");
     assert_eq!(r.winner, Some(Color::Black), "rules.md:416");
     assert!(moves(&mut p).is_empty(), "no moves once all royals are gone");
 
     // A Prince alone (King already gone) plays on.
     let mut p = pos(&[("f1", "+E"), ("a6", "G"), ("l12", "k"), ("a12", "g")], 'w');
-    assert!(p.terminal_result().is_none());
+    assert!(game_end::terminal(&mut p).is_none());
     assert_has(&moves(&mut p), &["f1f2", "f1e2"], "rules.md:416");
 }
 
@@ -629,7 +630,7 @@ fn moving_into_check_is_legal() {
     // Capturing the lone King ends the game.
     play(&mut p, "a6a7");
     play(&mut p, "f12f1");
-    assert_eq!(p.terminal_result().map(|r| r.winner), Some(Some(Color::Black)), "rules.md:416");
+    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)), "rules.md:416");
 }
 
 /// rules.md:416: a side without royals has lost: no legal moves for anyone.
@@ -637,10 +638,10 @@ fn moving_into_check_is_legal() {
 fn no_royals_is_lost() {
     let mut p = pos(&[("c3", "G"), ("l12", "k"), ("a12", "g")], 'w');
     assert!(moves(&mut p).is_empty());
-    assert_eq!(p.terminal_result().map(|r| r.winner), Some(Some(Color::Black)));
+    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)));
     let mut p = pos(&[("a1", "K"), ("c3", "G"), ("a12", "g")], 'w');
     assert!(moves(&mut p).is_empty());
-    assert_eq!(p.terminal_result().map(|r| r.winner), Some(Some(Color::White)));
+    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::White)));
 }
 
 /// rules.md:422: stalemate is a loss for the stalemated side.
@@ -658,7 +659,7 @@ fn stalemate_is_a_loss() {
     let refs: Vec<(&str, &str)> = pieces.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
     let mut p = pos(&refs, 'w');
     assert!(moves(&mut p).is_empty(), "{:?}", moves(&mut p));
-    let r = p.terminal_result().expect("stalemate");
+    let r = game_end::terminal(&mut p).expect("stalemate");
     assert_eq!((r.winner, r.reason), (Some(Color::Black), "stalemate"), "rules.md:422");
 }
 
@@ -668,17 +669,17 @@ fn stalemate_is_a_loss() {
 #[test]
 fn bare_king_loses() {
     let mut p = pos(&[("a1", "K"), ("c3", "G"), ("d3", "S"), ("l12", "k")], 'b');
-    let r = p.terminal_result();
+    let r = game_end::terminal(&mut p);
     assert_eq!(r.map(|r| r.winner), Some(Some(Color::White)), "rules.md:418-421, 446: Black is bared");
     // Pawns and Go-Betweens of the baring side do not count (rules.md:419-420).
     let mut p = pos(&[("a1", "K"), ("c3", "P"), ("d3", "I"), ("e3", "P"), ("l12", "k")], 'b');
-    assert!(p.terminal_result().is_none(), "rules.md:419-420");
+    assert!(game_end::terminal(&mut p).is_none(), "rules.md:419-420");
 }
 
 /// rules.md:421: K vs K (only dead pawns/lances otherwise) is a draw.
 #[test]
 fn bare_king_k_vs_k_draw() {
     let mut p = pos(&[("a1", "K"), ("l12", "k"), ("c12", "P")], 'b');
-    let r = p.terminal_result();
+    let r = game_end::terminal(&mut p);
     assert_eq!(r.map(|r| r.winner), Some(None), "rules.md:421: K vs K is a draw");
 }

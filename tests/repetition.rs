@@ -2,22 +2,20 @@
 //! repeated position for the side to move, with the perpetual-check exception.
 
 use kirin::catalog::Catalog;
+use kirin::game_end;
 use kirin::position::Position;
 use kirin::variant::EndValue;
 
 fn play(p: &mut Position, moves: &str) {
     for mv in moves.split_whitespace() {
         let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
-        p.make_move_tracked(m);
+        p.make_move(m);
     }
 }
 
 fn start(variant: &str, fen: &str) -> Position {
     let c = Catalog::embedded();
-    let mut p = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
-    let checked = p.royal_attacked();
-    p.set_checked(checked);
-    p
+    Position::from_fen(c.get(variant).unwrap(), fen).unwrap()
 }
 
 /// rules.md 3c: Sho Shogi fourfold repetition is a draw...
@@ -25,16 +23,16 @@ fn start(variant: &str, fen: &str) -> Position {
 fn shoshogi_quiet_repetition_is_a_draw() {
     // Kings shuffle; nobody gives check.
     let mut p = start("shoshogi", "4k4/9/9/9/9/9/9/G8/4K4 w - - 0 1");
-    assert_eq!(p.repetition_value(0, 3), None);
+    assert_eq!(game_end::repetition_value(&mut p, 0, 3), None);
     for _ in 0..3 {
         play(&mut p, "e1d1 e9d9 d1e1 d9e9");
     }
     // Start position reached for the 4th time.
-    assert_eq!(p.repetition_value(0, 3), Some(EndValue::Draw));
+    assert_eq!(game_end::repetition_value(&mut p, 0, 3), Some(EndValue::Draw));
     // Not yet after two cycles (3 occurrences).
     let mut q = start("shoshogi", "4k4/9/9/9/9/9/9/G8/4K4 w - - 0 1");
     play(&mut q, "e1d1 e9d9 d1e1 d9e9 e1d1 e9d9 d1e1 d9e9");
-    assert_eq!(q.repetition_value(0, 3), None);
+    assert_eq!(game_end::repetition_value(&mut q, 0, 3), None);
 }
 
 /// rules.md 3c: ... except that the perpetual checker loses.
@@ -51,7 +49,7 @@ fn shoshogi_perpetual_checker_loses() {
         play(&mut p, "e9e8 a9a8 e8e9 a8a9");
     }
     // Black to move, position after a2a9 for the 4th time; White checked on every move.
-    assert_eq!(p.repetition_value(0, 3), Some(EndValue::Win), "Black wins: White gave perpetual check");
+    assert_eq!(game_end::repetition_value(&mut p, 0, 3), Some(EndValue::Win), "Black wins: White gave perpetual check");
 }
 
 /// rules.md 4d: in Chu Shogi the side completing a repetition loses (no check involved).
@@ -63,7 +61,7 @@ fn chushogi_repeating_side_loses() {
         play(&mut p, "f1e1 f12e12 e1f1 e12f12");
     }
     // Black completed the repetition (its last move recreated the position): White to move wins.
-    assert_eq!(p.repetition_value(0, 3), Some(EndValue::Win));
+    assert_eq!(game_end::repetition_value(&mut p, 0, 3), Some(EndValue::Win));
 }
 
 /// rules.md 4 (HaChu's default, Kirin's `chushogi`/`chu` default): recreating an earlier
@@ -82,7 +80,7 @@ fn chushogi_repeating_under_perpetual_attack_still_loses() {
     play(&mut p, "e11e12 a11a12 e12e11");
     // Black's last move recreated the position after its first e12e11 (White to move):
     // Black, attacked on each of its moves, completed the repetition and loses.
-    assert_eq!(p.repetition_value(0, 1), Some(EndValue::Win));
+    assert_eq!(game_end::repetition_value(&mut p, 0, 1), Some(EndValue::Win));
 }
 
 /// In search a single repetition inside the tree already counts (Stockfish convention).
@@ -92,6 +90,6 @@ fn search_sees_a_single_repetition_in_the_tree() {
     let c = Catalog::embedded();
     let mut p = Position::from_fen(c.get("chess").unwrap(), fen).unwrap();
     play(&mut p, "h1h2 e8d8 h2h1 d8e8");
-    assert_eq!(p.repetition_value(4, 2), Some(EndValue::Draw));
-    assert_eq!(p.repetition_value(3, 2), None, "the earlier occurrence is before the search root");
+    assert_eq!(game_end::repetition_value(&mut p, 4, 2), Some(EndValue::Draw));
+    assert_eq!(game_end::repetition_value(&mut p, 3, 2), None, "the earlier occurrence is before the search root");
 }

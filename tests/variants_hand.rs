@@ -3,6 +3,7 @@
 //! that perft from the start position does not reach quickly.
 
 use kirin::catalog::Catalog;
+use kirin::game_end;
 use kirin::position::Position;
 use kirin::square::Color;
 
@@ -79,7 +80,7 @@ fn courier_modern_pawns() {
     assert_eq!(m, vec!["a7a8q"]);
     // Stalemate is a draw in the modernised game.
     let mut p = pos("courier-modern", Some("k11/2Q9/1K10/12/12/12/12/12 b - - 0 1"));
-    let r = p.terminal_result().unwrap();
+    let r = game_end::terminal(&mut p).unwrap();
     assert_eq!((r.winner, r.reason), (None, "stalemate"));
 }
 
@@ -121,21 +122,21 @@ fn courier_bare_king_and_stalemate() {
     // Black bared with White having two pieces besides the king: over at once.
     let mut p = pos("courier", Some("k11/12/12/12/12/12/12/R2R2K5 b - - 0 1"));
     assert!(moves(&mut p).is_empty());
-    let r = p.terminal_result().unwrap();
+    let r = game_end::terminal(&mut p).unwrap();
     assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
     // White has one piece: Black may still move (and could capture it to draw).
     let mut p = pos("courier", Some("k11/1R10/12/12/12/12/12/6K5 b - - 0 1"));
     assert!(moves(&mut p).contains(&"a8b7".to_string()));
     play(&mut p, "a8b7");
-    assert!(p.terminal_result().is_none(), "both bare: play on");
+    assert!(game_end::terminal(&mut p).is_none(), "both bare: play on");
     // If Black does not bare White back, White wins on its turn.
     let mut p = pos("courier", Some("k11/2R9/12/12/12/12/12/6K5 b - - 0 1"));
     play(&mut p, "a8b8");
-    let r = p.terminal_result().unwrap();
+    let r = game_end::terminal(&mut p).unwrap();
     assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
     // Stalemate loses for the stalemated side (only pieces that cannot move).
     let mut p = pos("courier", Some("k11/12/K11/p11/P11/12/12/1R10 b - - 0 1"));
-    let r = p.terminal_result().unwrap();
+    let r = game_end::terminal(&mut p).unwrap();
     assert_eq!((r.winner, r.reason), (Some(Color::White), "stalemate"));
 }
 
@@ -169,6 +170,6 @@ fn shoshogi_royalty_and_promotion() {
     assert!(m.contains(&"e7d6+".to_string()) && m.contains(&"e7d6".to_string()));
     // Stalemate loses.
     let mut p = pos("shoshogi", Some("k8/2G6/1G7/9/9/9/9/9/8K b - - 0 1"));
-    let r = p.terminal_result().unwrap();
+    let r = game_end::terminal(&mut p).unwrap();
     assert_eq!(r.winner, Some(Color::White));
 }

@@ -235,7 +235,7 @@ pub fn run(cli: Cli) -> i32 {
                 Some(b) => out.line(&format!("bestmove {}", pos.move_to_uci(b))),
                 None => {
                     let mut p = pos.clone();
-                    let why = p.terminal_result().map(|r| r.reason).unwrap_or("no legal move");
+                    let why = crate::game_end::terminal(&mut p).map(|r| r.reason).unwrap_or("no legal move");
                     out.line(&format!("bestmove (none) ({why})"));
                 }
             }

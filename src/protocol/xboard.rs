@@ -628,7 +628,7 @@ impl XBoard {
 
     fn start_analysis(&mut self) {
         self.cancel_search();
-        if self.engine.pos.clone().terminal_result().is_some() {
+        if crate::game_end::terminal(&mut self.engine.pos.clone()).is_some() {
             return;
         }
         let limits =

@@ -254,8 +254,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // whose shape and size this follows, but for `LION_TRAP_LOOSE`): Kirin's Lion raids
     // into HaChu's corners won a dozen pawns of material and then lost the Lion, again and
     // again.
-    if rules.lion_mask != 0 {
-        let lions = |c: Color| pos.pieces_of(c, rules.lion_mask);
+    let lion_mask = rules.hooks.lion_mask();
+    if lion_mask != 0 {
+        let lions = |c: Color| pos.pieces_of(c, lion_mask);
         let v = pos.variant();
         let (files, ranks) = (v.files as i32, v.ranks as i32);
         for c in Color::BOTH {

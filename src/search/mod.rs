@@ -16,6 +16,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
+use crate::game_end;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
@@ -593,7 +594,7 @@ impl<'a> Worker<'a> {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
             self.cont_keys[0] = self.cont.key(self.pos.piece_at(m.from), m.to);
-            self.pos.make_move_tracked(m);
+            self.pos.make_move(m);
             let gives_check = self.pos.in_check() || self.royal_in_danger();
             let ext = i32::from(gives_check);
             let mut score;
@@ -673,7 +674,7 @@ impl<'a> Worker<'a> {
             self.seldepth = ply;
         }
         // Game over by rule?
-        if let Some(r) = self.pos.immediate_result() {
+        if let Some(r) = game_end::immediate(&self.pos) {
             let us = self.pos.side_to_move();
             return match r.winner {
                 None => self.draw_score(),
@@ -681,12 +682,11 @@ impl<'a> Worker<'a> {
                 Some(_) => -MATE + ply as i32,
             };
         }
-        let v = self.pos.variant();
-        if v.n_move_rule > 0 && self.pos.state().rule50 >= 2 * v.n_move_rule {
+        if game_end::n_move_draw(&self.pos) {
             return self.draw_score();
         }
-        let needed = (v.n_fold.max(2) - 1).min(2) as usize;
-        if let Some(v) = self.pos.repetition_value(ply, needed) {
+        let needed = (self.pos.variant().n_fold.max(2) - 1).min(2) as usize;
+        if let Some(v) = game_end::repetition_value(&mut self.pos, ply, needed) {
             return self.end_score(v, ply);
         }
         if ply >= MAX_PLY {
@@ -863,7 +863,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.cont_keys[ply] = ck;
-            self.pos.make_move_tracked(m);
+            self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check() || self.royal_in_danger();
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
@@ -1055,7 +1055,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if let Some(r) = self.pos.immediate_result() {
+        if let Some(r) = game_end::immediate(&self.pos) {
             let us = self.pos.side_to_move();
             return match r.winner {
                 None => self.draw_score(),
@@ -1167,7 +1167,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.cont_keys[ply] = self.cont.key(self.pos.piece_at(m.from), m.to);
-            self.pos.make_move_tracked(m);
+            self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
             searched += 1;
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);

@@ -4,8 +4,9 @@
 //! Mann). A torn write from another thread makes the check `stored_key ^ data == key` fail,
 //! so a reader never trusts a half-written entry; no locks are needed for lazy SMP.
 //!
-//! `data` packs: move (34 bits), score (16), depth (8, offset by 16 so quiescence depths
-//! fit), bound (2), generation (4). Entries live in clusters of four (64 bytes, one cache
+//! `data` packs: move (35 bits), score (16), depth (7, offset by 16 so quiescence depths
+//! fit; a depth above 111, which only the last plies before `MAX_PLY` = 120 could reach,
+//! is stored as 111), bound (2), generation (4). Entries live in clusters of four (64 bytes, one cache
 //! line); replacement prefers the same key, then the shallowest/oldest entry.
 //! Mate scores are stored relative to the node (ply-adjusted) by the caller.
 
@@ -55,8 +56,8 @@ pub struct TranspositionTable {
 
 fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
-    let depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    mv.to_bits() | score << 34 | depth << 50 | (bound as u64) << 58 | ((generation & 15) as u64) << 60
+    let depth = (depth + DEPTH_OFFSET).clamp(0, 127) as u64;
+    mv.to_bits() | score << Move::BITS | depth << 51 | (bound as u64) << 58 | ((generation & 15) as u64) << 60
 }
 
 fn unpack(d: u64) -> (TtHit, u8) {
@@ -69,8 +70,8 @@ fn unpack(d: u64) -> (TtHit, u8) {
     (
         TtHit {
             mv: Move::from_bits(d),
-            score: ((d >> 34) & 0xFFFF) as u16 as i16 as i32,
-            depth: ((d >> 50) & 0xFF) as i32 - DEPTH_OFFSET,
+            score: ((d >> Move::BITS) & 0xFFFF) as u16 as i16 as i32,
+            depth: ((d >> 51) & 0x7F) as i32 - DEPTH_OFFSET,
             bound,
         },
         ((d >> 60) & 15) as u8,

@@ -35,6 +35,16 @@ pub enum EndValue {
 }
 
 impl EndValue {
+    /// The same result seen from the other side.
+    pub fn flipped(self) -> EndValue {
+        match self {
+            EndValue::Win => EndValue::Loss,
+            EndValue::Loss => EndValue::Win,
+            EndValue::Draw => EndValue::Draw,
+            EndValue::Points(n, d) => EndValue::Points(d - n, d),
+        }
+    }
+
     fn parse(s: &str) -> Option<EndValue> {
         match s.to_ascii_lowercase().as_str() {
             "draw" => Some(EndValue::Draw),

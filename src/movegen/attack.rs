@@ -1,0 +1,140 @@
+//! Attack detection: who attacks a square, from the reverse tables of the compiled pieces,
+//! and by generating the moves of pieces those tables cannot describe.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::piece::Piece;
+use crate::position::Position;
+use crate::square::{Color, Square};
+
+impl Position {
+    /// Blockers for slides: pieces (and, later, dynamic walls).
+    #[inline]
+    pub(crate) fn blockers(&self) -> Bitboard {
+        self.occupied()
+    }
+
+    /// True when a piece of colour `by` attacks `sq`, with `occ` as occupancy for slides.
+    /// (Pieces whose attacks need move generation use the real occupancy.)
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let t = self.tables();
+        let at = &t.attacks[by.index()];
+        for &(kind, rev) in &at.leapers {
+            if t.pool[rev as usize][sq.index()].intersects(self.pieces(by, kind)) {
+                return true;
+            }
+        }
+        if !at.once_leapers.is_empty() && self.hooks().once_available(self.rule_state(), by) {
+            for &(kind, rev) in &at.once_leapers {
+                if t.pool[rev as usize][sq.index()].intersects(self.pieces(by, kind)) {
+                    return true;
+                }
+            }
+        }
+        for ra in &at.rays {
+            if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
+                let p = self.piece_at(b);
+                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                {
+                    return true;
+                }
+            }
+        }
+        if at.has_cond_rev {
+            for rc in &at.cond_rev[sq.index()] {
+                if self.piece_at(rc.from) == Piece::new(by, rc.kind)
+                    && !occ.intersects(rc.empty)
+                    && (occ & rc.occupied) == rc.occupied
+                    && (!rc.initial || self.is_virgin(rc.from))
+                {
+                    return true;
+                }
+            }
+        }
+        for &(kind, rev) in &at.slow {
+            for from in t.pool[rev as usize][sq.index()] & self.pieces(by, kind) {
+                if self.piece_attacks_by_generation(from, sq) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// All pieces of colour `by` attacking `sq` (plain leaps and slides only, plus
+    /// generated attacks of complex pieces).
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let t = self.tables();
+        let at = &t.attacks[by.index()];
+        let mut out = Bitboard::EMPTY;
+        for &(kind, rev) in &at.leapers {
+            out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
+        }
+        if !at.once_leapers.is_empty() && self.hooks().once_available(self.rule_state(), by) {
+            for &(kind, rev) in &at.once_leapers {
+                out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
+            }
+        }
+        for ra in &at.rays {
+            if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
+                let p = self.piece_at(b);
+                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
+                {
+                    out.set(b);
+                }
+            }
+        }
+        if at.has_cond_rev {
+            for rc in &at.cond_rev[sq.index()] {
+                if self.piece_at(rc.from) == Piece::new(by, rc.kind)
+                    && !occ.intersects(rc.empty)
+                    && (occ & rc.occupied) == rc.occupied
+                    && (!rc.initial || self.is_virgin(rc.from))
+                {
+                    out.set(rc.from);
+                }
+            }
+        }
+        for &(kind, rev) in &at.slow {
+            for from in t.pool[rev as usize][sq.index()] & self.pieces(by, kind) {
+                if self.piece_attacks_by_generation(from, sq) {
+                    out.set(from);
+                }
+            }
+        }
+        out
+    }
+
+    /// Does the piece on `from` capture something on `sq` with one of its moves (any leg)?
+    fn piece_attacks_by_generation(&self, from: Square, sq: Square) -> bool {
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<Move>> = std::cell::RefCell::new(Vec::with_capacity(256));
+        }
+        let p = self.piece_at(from);
+        BUF.with(|buf| {
+            // A re-entrant call (none today) would find the buffer borrowed: use a fresh one.
+            let mut fresh = Vec::new();
+            let mut guard = buf.try_borrow_mut();
+            let moves = match guard {
+                Ok(ref mut b) => &mut **b,
+                Err(_) => &mut fresh,
+            };
+            moves.clear();
+            // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
+            self.gen_piece(from, p, Bitboard::FULL, moves, Some(sq), true);
+            moves
+                .iter()
+                .any(|m| (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
+        })
+    }
+
+    /// True when any royal of the side to move is attacked (with or without a check rule).
+    pub fn royal_attacked(&self) -> bool {
+        self.royals_attacked(self.side_to_move())
+    }
+
+    /// True when any royal of `c` is attacked by the other side.
+    pub fn royals_attacked(&self, c: Color) -> bool {
+        self.royal_squares(c).iter().any(|k| self.is_attacked(k, !c, self.blockers()))
+    }
+}

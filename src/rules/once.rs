@@ -1,0 +1,71 @@
+//! Moves usable once per game (the Bat chess King's knight move, rules.md 10b and D6;
+//! `docs/rules/bat-chess.md`). The moves themselves are data (`{once:N}` in XBetza, compiled
+//! into the piece tables); this rule keeps which side has used its move.
+//!
+//! ini: `onceMovesAttack = false` stops an unused once-per-game move from attacking the
+//! squares it could capture on (default: it attacks them, D6).
+//! FEN: the castling field carries `X` (White) / `x` (Black) once the move is used; no mark
+//! means still available, so ordinary FENs (XBoard's among them) mean "available".
+
+use super::AfterMake;
+use crate::moves::MoveKind;
+use crate::square::Color;
+use crate::variant::Variant;
+use crate::zobrist::KEYS;
+
+#[derive(Debug, Clone)]
+pub struct Once;
+
+/// Bit `c` set when colour `c` has used its once-per-game move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OnceState(u8);
+
+impl OnceState {
+    #[inline]
+    pub fn available(self, c: Color) -> bool {
+        self.0 & (1 << c.index()) == 0
+    }
+}
+
+impl Once {
+    pub fn new(v: &Variant) -> Option<Once> {
+        v.pieces.iter().any(|p| p.moves.iter().any(|m| m.once)).then_some(Once)
+    }
+
+    /// A once-per-game move uses up its side's right.
+    pub(super) fn after_make(&self, ctx: &mut AfterMake) {
+        let c = ctx.made.mover.color();
+        if ctx.made.m.kind == MoveKind::Once && ctx.state.once.available(c) {
+            ctx.state.once.0 |= 1 << c.index();
+            *ctx.key ^= KEYS.once[c.index()];
+        }
+    }
+
+    /// Reads `X` / `x` from the castling field.
+    pub(super) fn read_mark(ch: char, st: &mut OnceState) -> bool {
+        match ch {
+            'X' => st.0 |= 1,
+            'x' => st.0 |= 2,
+            _ => return false,
+        }
+        true
+    }
+
+    /// Writes `X` / `x` for a used move of colour `c`.
+    pub(super) fn write_mark(st: &OnceState, c: Color, out: &mut String) {
+        if !st.available(c) {
+            out.push(if c == Color::White { 'X' } else { 'x' });
+        }
+    }
+
+    /// The state's share of the hash key.
+    pub(super) fn key(st: &OnceState) -> u64 {
+        let mut k = 0;
+        for c in Color::BOTH {
+            if !st.available(c) {
+                k ^= KEYS.once[c.index()];
+            }
+        }
+        k
+    }
+}
