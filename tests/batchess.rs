@@ -11,104 +11,23 @@
 //! Empty-board counts put one piece on h6 with the White King on a1 and the Black King on
 //! p12 (neither on any line or target square of the piece), and count only the moves that
 //! start on h6. h6 is 7 files from a, 8 from p, 5 ranks from 1 and 6 from 12.
+//!
+//! The King's once-per-game knight move (the `once` rule module) is tested in
+//! tests/rule_once.rs, Bat chess section. The shared setups (`fen`, `rights`, ...) are in
+//! tests/common/batchess.rs.
 
 mod common;
 
+use common::batchess::{BATS, expect, fen, none, rights};
+use common::{catalog, moves_from, play, pos_in, pos_with};
 use kirin::catalog::Catalog;
 use kirin::game_end;
 use kirin::position::Position;
-use kirin::square::{Color, Square};
-use std::sync::OnceLock;
-
-/// The embedded catalog, built once for all tests.
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::embedded)
-}
-
-const BATS: [&str; 3] = ["missingbat", "leapingbat", "missingbat-nightrider"];
-
-/// FEN from a piece list; side `'w'` or `'b'`; castling field as given (`"-"` for none).
-fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
-    format!("{} {side} {castling} - 0 1", common::board_from_pieces(16, 12, pieces))
-}
-
-/// Kirin's FEN mark for the King's once-per-game knight move. Commit 7037e21 wrote `N`/`n`
-/// in the castling field while the move was still available; commit 7988520 writes `X`/`x`
-/// once it has been used (no mark = available, so XBoard's FENs work). rules.md does not
-/// fix a notation, so the tests read Kirin's own start FEN to learn which one is in force,
-/// build fields with `rights()`, and also check availability through the `once` rule state (`Position::rule_state`).
-fn n_style() -> bool {
-    static N: OnceLock<bool> = OnceLock::new();
-    *N.get_or_init(|| {
-        let p = Position::startpos(catalog().get("missingbat").unwrap());
-        p.fen().split_whitespace().nth(2).unwrap().contains('N')
-    })
-}
-
-/// Castling field: `castle` (K Q k q) plus the knight-move marks for the given availability.
-fn rights(castle: &str, white_knight: bool, black_knight: bool) -> String {
-    let n = n_style();
-    let mut s: String = castle.chars().filter(|c| c.is_ascii_uppercase()).collect();
-    match (n, white_knight) {
-        (true, true) => s.push('N'),
-        (false, false) => s.push('X'),
-        _ => {}
-    }
-    s.extend(castle.chars().filter(|c| c.is_ascii_lowercase()));
-    match (n, black_knight) {
-        (true, true) => s.push('n'),
-        (false, false) => s.push('x'),
-        _ => {}
-    }
-    if s.is_empty() { "-".into() } else { s }
-}
-
-/// No castling, no knight move for either King.
-fn none() -> String {
-    rights("", false, false)
-}
-
-fn pos_in(c: &Catalog, variant: &str, f: &str) -> Position {
-    let r = c.get(variant).unwrap_or_else(|| panic!("no variant {variant}: {:?}", c.errors));
-    Position::from_fen(r, f).unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-fn pos(variant: &str, f: &str) -> Position {
-    pos_in(catalog(), variant, f)
-}
-
-fn all_moves(p: &mut Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_uci(*m)).collect();
-    v.sort();
-    v
-}
-
-/// Legal moves starting on `sq`, in coordinate notation, sorted.
-fn moves_from(p: &mut Position, sq: &str) -> Vec<String> {
-    let s = Square::parse(sq).unwrap();
-    let mut v: Vec<String> = p.legal_moves().iter().filter(|m| m.from == s).map(|m| p.move_to_uci(*m)).collect();
-    v.sort();
-    v
-}
-
-/// `from` + each target, sorted (the expected form of `moves_from`).
-fn expect(from: &str, targets: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = targets.iter().map(|t| format!("{from}{t}")).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, s: &str) {
-    for mv in s.split_whitespace() {
-        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
-        p.make_move(m);
-    }
-}
+use kirin::square::Color;
 
 /// One piece `tok` on h6, kings on a1 / p12, White to move, no rights.
 fn lone(variant: &str, tok: &str) -> Position {
-    pos(variant, &fen(&[("a1", "K"), ("p12", "k"), ("h6", tok)], 'w', &none()))
+    pos_in(variant, &fen(&[("a1", "K"), ("p12", "k"), ("h6", tok)], 'w', &none()))
 }
 
 // ---- configuration -------------------------------------------------------------------
@@ -176,7 +95,7 @@ fn empty_board_bat() {
     for v in BATS {
         let mut p = lone(v, "X");
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["p7", "p5", "o10", "o2", "a10", "a2"]), "{v}");
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("i4", "X")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("i4", "X")], 'w', &none()));
         assert_eq!(
             moves_from(&mut p, "i4"),
             expect("i4", &["a5", "a3", "h12", "j12", "p8", "b8", "m11", "e11"]),
@@ -215,7 +134,7 @@ fn empty_board_tiger() {
         let m = moves_from(&mut p, "h6");
         assert_eq!(m.len(), 22, "{v}: {m:?}");
         assert!(!m.contains(&"h6i8".to_string()), "no knight non-capture");
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "T"), ("i8", "f"), ("j8", "f")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "T"), ("i8", "f"), ("j8", "f")], 'w', &none()));
         let m = moves_from(&mut p, "h6");
         assert_eq!(m.len(), 18, "{v}: {m:?}");
         assert!(m.contains(&"h6i8".to_string()), "captures as a knight");
@@ -266,7 +185,7 @@ fn empty_board_leapers_and_standard_pieces() {
 #[test]
 fn walker_captures_as_fers() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "L"), ("i7", "f"), ("h7", "f")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "L"), ("i7", "f"), ("h7", "f")], 'w', &none()));
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["g6", "i6", "h5", "i7"]), "{v}");
     }
 }
@@ -288,7 +207,7 @@ fn empty_board_nightrider_and_block() {
             assert!(m.contains(&s.to_string()), "{v}: {s}");
         }
         let pieces = [("a1", "K"), ("p12", "k"), ("h6", "H"), ("j7", "W"), ("j5", "f"), ("g6", "W"), ("g7", "W")];
-        let mut p = pos(v, &fen(&pieces, 'w', &none()));
+        let mut p = pos_in(v, &fen(&pieces, 'w', &none()));
         let m = moves_from(&mut p, "h6");
         assert_eq!(m.len(), 17, "{v}: {m:?}");
         assert!(m.contains(&"h6j5".to_string()), "captures on the first step");
@@ -304,12 +223,12 @@ fn empty_board_nightrider_and_block() {
 #[test]
 fn empty_board_king() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("h6", "K"), ("p12", "k")], 'w', &rights("", true, false)));
+        let mut p = pos_in(v, &fen(&[("h6", "K"), ("p12", "k")], 'w', &rights("", true, false)));
         let m = moves_from(&mut p, "h6");
         let mut all: Vec<&str> = vec!["g5", "h5", "i5", "g6", "i6", "g7", "h7", "i7"];
         all.extend(["i8", "g8", "j7", "f7", "j5", "f5", "i4", "g4"]);
         assert_eq!(m, expect("h6", &all), "{v}");
-        let mut p = pos(v, &fen(&[("h6", "K"), ("p12", "k")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("h6", "K"), ("p12", "k")], 'w', &none()));
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &all[..8]), "{v}");
     }
 }
@@ -337,7 +256,7 @@ const RHINO_H6: [&str; 32] = [
 fn rhino_empty_board_and_pass() {
     for v in BATS {
         let f = fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none());
-        let mut p = pos(v, &f);
+        let mut p = pos_in(v, &f);
         let mut targets: Vec<&str> = RHINO_H6.to_vec();
         targets.push("h6");
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &targets), "{v}");
@@ -359,7 +278,7 @@ fn rhino_empty_board_and_pass() {
 #[test]
 fn rhino_blocking() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O"), ("h7", "W")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O"), ("h7", "W")], 'w', &none()));
         let m = moves_from(&mut p, "h6");
         assert_eq!(m.len(), 32, "{v}: {m:?}");
         assert!(m.contains(&"h6h6".to_string()) && !m.contains(&"h6h7".to_string()) && m.contains(&"h6i8".to_string()));
@@ -368,7 +287,7 @@ fn rhino_blocking() {
         for s in ["g5", "h5", "i5", "g6", "i6", "g7", "i7"] {
             ring.push((s, "W"));
         }
-        let mut p = pos(v, &fen(&ring, 'w', &none()));
+        let mut p = pos_in(v, &fen(&ring, 'w', &none()));
         assert_eq!(
             moves_from(&mut p, "h6"),
             expect("h6", &["h7", "i8", "j8", "k7", "k6", "j5", "g8", "f8", "e7", "e6", "f5"]),
@@ -376,7 +295,7 @@ fn rhino_blocking() {
         );
         ring.push(("j8", "W"));
         ring.push(("f8", "f"));
-        let mut p = pos(v, &fen(&ring, 'w', &none()));
+        let mut p = pos_in(v, &fen(&ring, 'w', &none()));
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["h7", "i8", "g8", "f8"]), "{v}");
     }
 }
@@ -388,10 +307,10 @@ fn rhino_nopass_option() {
     let user = "[rhinonopass:missingbat]\npiece = O rhinoceros {rhino-nopass}\n".to_string();
     let c = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
     assert!(c.errors.is_empty(), "{:?}", c.errors);
-    let mut p = pos_in(&c, "rhinonopass", &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none()));
+    let mut p = pos_with(&c, "rhinonopass", &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none()));
     assert_eq!(moves_from(&mut p, "h6"), expect("h6", &RHINO_H6));
     // The embedded variant still passes.
-    let mut p = pos_in(&c, "missingbat", &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none()));
+    let mut p = pos_with(&c, "missingbat", &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none()));
     assert!(moves_from(&mut p, "h6").contains(&"h6h6".to_string()));
 }
 
@@ -405,12 +324,12 @@ fn rhino_nopass_option() {
 #[test]
 fn rhino_self_unpin() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("h1", "K"), ("p12", "k"), ("h6", "O"), ("h12", "r")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("h1", "K"), ("p12", "k"), ("h6", "O"), ("h12", "r")], 'w', &none()));
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["h7", "h5", "h9", "h3", "h6"]), "{v}");
         // After the unpinning move White's King is still shielded (White to move again).
         play(&mut p, "h6h9 p12p11");
         assert!(!p.in_check(), "{v}");
-        let mut p = pos(v, &fen(&[("e3", "K"), ("p12", "k"), ("h6", "O"), ("l10", "b")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("e3", "K"), ("p12", "k"), ("h6", "O"), ("l10", "b")], 'w', &none()));
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["i7", "g5", "j8", "f4", "h6"]), "{v}");
     }
 }
@@ -421,7 +340,7 @@ fn rhino_self_unpin() {
 #[test]
 fn rhino_pass_not_out_of_check() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("h1", "K"), ("p12", "k"), ("e6", "O"), ("h12", "r")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("h1", "K"), ("p12", "k"), ("e6", "O"), ("h12", "r")], 'w', &none()));
         assert!(p.in_check());
         assert_eq!(moves_from(&mut p, "e6"), expect("e6", &["h5", "h6", "h7"]), "{v}");
     }
@@ -463,18 +382,18 @@ fn empty_board_griffin() {
 fn griffin_captures_and_blocks() {
     for v in BATS {
         let pieces = [("a1", "K"), ("p12", "k"), ("h6", "Y"), ("g5", "f"), ("j7", "f"), ("i10", "W"), ("c7", "f")];
-        let mut p = pos(v, &fen(&pieces, 'w', &none()));
+        let mut p = pos_in(v, &fen(&pieces, 'w', &none()));
         let m = moves_from(&mut p, "h6");
         let mut want: Vec<&str> = vec!["g5", "j7", "i9", "e7", "d7", "c7"];
         want.extend(["g9", "g10", "g11", "g12"]);
         want.extend(["k5", "l5", "m5", "n5", "o5", "p5", "i3", "i2", "i1"]);
         assert_eq!(m, expect("h6", &want), "{v}");
         // An own piece on the F square blocks both lines of that diagonal.
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "Y"), ("i7", "W")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "Y"), ("i7", "W")], 'w', &none()));
         let m = moves_from(&mut p, "h6");
         assert_eq!(m.len(), 36 - 10, "{v}: {m:?}");
         // An enemy on an N square is captured even though j7 is not a non-capture target.
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "Y"), ("i8", "f")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("h6", "Y"), ("i8", "f")], 'w', &none()));
         let m = moves_from(&mut p, "h6");
         assert!(m.contains(&"h6i8".to_string()) && !m.contains(&"h6i9".to_string()), "{v}: {m:?}");
         assert_eq!(m.len(), 36 - 4 + 1, "{v}");
@@ -490,7 +409,7 @@ fn griffin_captures_and_blocks() {
 #[test]
 fn griffin_capture_only_squares_are_attacked() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("i1", "K"), ("p12", "k"), ("l3", "y")], 'w', &rights("", true, false)));
+        let mut p = pos_in(v, &fen(&[("i1", "K"), ("p12", "k"), ("l3", "y")], 'w', &rights("", true, false)));
         assert!(!p.in_check(), "{v}");
         let m = moves_from(&mut p, "i1");
         for bad in ["i1j2", "i1k2", "i1i2", "i1h2"] {
@@ -498,7 +417,7 @@ fn griffin_capture_only_squares_are_attacked() {
         }
         assert!(m.contains(&"i1h1".to_string()) && m.contains(&"i1j1".to_string()), "{v}: {m:?}");
         // The same squares from Black's side, mirrored: Black King i12, White Griffin l10.
-        let mut p = pos(v, &fen(&[("a1", "K"), ("i12", "k"), ("l10", "Y")], 'b', &rights("", false, true)));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("i12", "k"), ("l10", "Y")], 'b', &rights("", false, true)));
         let m = moves_from(&mut p, "i12");
         for bad in ["i12j11", "i12k11", "i12i11", "i12h11"] {
             assert!(!m.contains(&bad.to_string()), "{v}: {bad}: {m:?}");
@@ -513,10 +432,10 @@ fn griffin_capture_only_squares_are_attacked() {
 #[test]
 fn griffin_pins_through_its_f_square() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("i1", "K"), ("i2", "D"), ("p12", "k"), ("j3", "y")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("i1", "K"), ("i2", "D"), ("p12", "k"), ("j3", "y")], 'w', &none()));
         assert!(!p.in_check(), "{v}");
         assert_eq!(moves_from(&mut p, "i2"), Vec::<String>::new(), "{v}: the Dabbaba is pinned");
-        let p = pos(v, &fen(&[("i1", "K"), ("p12", "k"), ("j3", "y")], 'w', &none()));
+        let p = pos_in(v, &fen(&[("i1", "K"), ("p12", "k"), ("j3", "y")], 'w', &none()));
         assert!(p.in_check(), "{v}: the Griffin checks i1 from j3 over the empty i2");
     }
 }
@@ -529,126 +448,13 @@ fn griffin_pins_through_its_f_square() {
 #[test]
 fn tiger_checks_as_knight() {
     for v in BATS {
-        let mut p = pos(v, &fen(&[("a1", "K"), ("h6", "k"), ("j8", "T")], 'b', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("h6", "k"), ("j8", "T")], 'b', &none()));
         assert!(!p.in_check(), "{v}: tiger on the diagonal does not check");
         assert_eq!(moves_from(&mut p, "h6"), expect("h6", &["g5", "h5", "i5", "g6", "g7", "i7"]), "{v}");
-        let p = pos(v, &fen(&[("a1", "K"), ("h6", "k"), ("i8", "T")], 'b', &none()));
+        let p = pos_in(v, &fen(&[("a1", "K"), ("h6", "k"), ("i8", "T")], 'b', &none()));
         assert!(p.in_check(), "{v}: tiger at knight distance checks");
-        let p = pos(v, &fen(&[("a1", "K"), ("h6", "k"), ("i7", "T")], 'b', &none()));
+        let p = pos_in(v, &fen(&[("a1", "K"), ("h6", "k"), ("i7", "T")], 'b', &none()));
         assert!(!p.in_check(), "{v}: adjacent diagonal tiger does not check");
-    }
-}
-
-// ---- the King's once-per-game knight move (rules.md:711, 717-723; D6 rules.md:769) ---------
-
-/// rules.md:720-723 optional case: with other moves available the knight move is an
-/// ordinary legal move; it may capture (j3) and may not end attacked (g2 covered by a
-/// Black Rook on g12). rules.md:717-719: using it forfeits castling; it cannot be used
-/// twice; the FEN records it. A plain King step keeps the knight move.
-#[test]
-fn king_knight_move_optional_and_once() {
-    let back = [("a1", "R"), ("i1", "K"), ("p1", "R"), ("a12", "r"), ("i12", "k"), ("p12", "r")];
-    for v in BATS {
-        let base = fen(&back, 'w', &rights("KQkq", true, true));
-        let mut p = pos(v, &base);
-        assert!(p.rule_state().once.available(Color::White) && p.rule_state().once.available(Color::Black));
-        let m = moves_from(&mut p, "i1");
-        for s in ["i1h3", "i1j3", "i1g2", "i1k2", "i1o1", "i1c1", "i1i2"] {
-            assert!(m.contains(&s.to_string()), "{v}: {s} in {m:?}");
-        }
-        play(&mut p, "i1h3");
-        assert!(!p.rule_state().once.available(Color::White) && p.rule_state().once.available(Color::Black), "{v}");
-        let want = format!("r7k6r/16/16/16/16/16/16/16/16/7K8/16/R14R b {} - 1 1", rights("kq", false, true));
-        assert_eq!(p.fen(), want, "{v}");
-        // The FEN round-trips: the used move stays used.
-        let mut q = pos(v, &want);
-        assert_eq!(q.fen(), want, "{v}");
-        play(&mut q, "i12i11");
-        assert!(!moves_from(&mut q, "h3").contains(&"h3g5".to_string()), "{v}");
-        play(&mut p, "i12i11");
-        let m = moves_from(&mut p, "h3");
-        assert_eq!(m, expect("h3", &["g2", "h2", "i2", "g3", "i3", "g4", "h4", "i4"]), "{v}: once only");
-        // The King walks back to i1 in two steps: no castling, no second knight move.
-        play(&mut p, "h3h2 i11i10 h2i1 i10i11");
-        let m = moves_from(&mut p, "i1");
-        assert!(!m.contains(&"i1o1".to_string()) && !m.contains(&"i1c1".to_string()), "{v}: {m:?}");
-        assert!(!m.contains(&"i1h3".to_string()), "{v}");
-
-        // Capture with it, and not onto an attacked square.
-        let f = fen(&[("i1", "K"), ("i12", "k"), ("j3", "p"), ("g12", "r")], 'w', &rights("", true, false));
-        let mut p = pos(v, &f);
-        let m = moves_from(&mut p, "i1");
-        assert!(m.contains(&"i1j3".to_string()) && !m.contains(&"i1g2".to_string()), "{v}: {m:?}");
-
-        // A plain King move keeps the knight move (and loses castling).
-        let mut p = pos(v, &base);
-        play(&mut p, "i1i2");
-        let want = format!("r7k6r/16/16/16/16/16/16/16/16/16/8K7/R14R b {} - 1 1", rights("kq", true, true));
-        assert_eq!(p.fen(), want, "{v}");
-        play(&mut p, "i12i11");
-        assert!(moves_from(&mut p, "i2").contains(&"i2h4".to_string()), "{v}");
-    }
-}
-
-/// rules.md:711, 721-722, seed:128: the knight move is compulsory (here: the only legal
-/// move) when the King would otherwise be checkmated. White K a1 in check from the Rook
-/// h1; a2 b2 c2 covered by the Rook h2, b1 by the Rook h1; the knight square b3 is free.
-/// Unused: the only legal move is a1b3; used: checkmate.
-#[test]
-fn king_knight_move_forced_out_of_check() {
-    for v in BATS {
-        let pieces = [("a1", "K"), ("h1", "r"), ("h2", "r"), ("p12", "k")];
-        let mut p = pos(v, &fen(&pieces, 'w', &rights("", true, false)));
-        assert!(p.in_check());
-        assert_eq!(all_moves(&mut p), vec!["a1b3"], "{v}");
-        assert_eq!(game_end::terminal(&mut p), None);
-        play(&mut p, "a1b3");
-        assert_eq!(p.fen(), format!("15k/16/16/16/16/16/16/16/16/1K14/7r8/7r8 b {} - 1 1", none()), "{v}");
-        let mut p = pos(v, &fen(&pieces, 'w', &none()));
-        let r = game_end::terminal(&mut p).unwrap();
-        assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "checkmate", None), "{v}");
-    }
-}
-
-/// rules.md:711, 721-722, seed:128: compulsory when the King would otherwise be
-/// stalemated. White K a1 not in check; a2 b2 c2 covered by the Rook h2, b1 by the Bishop
-/// e4 (via d3 c2). Unused: the only legal move is a1b3; used: stalemate (3/5 to Black,
-/// rules.md:714, 733-734); unused but b3 covered too (Rook h3): still stalemate.
-#[test]
-fn king_knight_move_forced_out_of_stalemate() {
-    for v in BATS {
-        let pieces = [("a1", "K"), ("h2", "r"), ("e4", "b"), ("p12", "k")];
-        let mut p = pos(v, &fen(&pieces, 'w', &rights("", true, false)));
-        assert!(!p.in_check());
-        assert_eq!(all_moves(&mut p), vec!["a1b3"], "{v}");
-        assert_eq!(game_end::terminal(&mut p), None);
-        let mut p = pos(v, &fen(&pieces, 'w', &none()));
-        let r = game_end::terminal(&mut p).unwrap();
-        assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "stalemate", Some((3, 5))), "{v}");
-        let mut more = pieces.to_vec();
-        more.push(("h3", "r"));
-        let mut p = pos(v, &fen(&more, 'w', &rights("", true, false)));
-        let r = game_end::terminal(&mut p).unwrap();
-        assert_eq!((r.winner, r.reason, r.points), (Some(Color::Black), "stalemate", Some((3, 5))), "{v}");
-    }
-}
-
-/// D6 (rules.md:769): while unused, the King's knight move attacks its knight squares.
-/// White K h6, Black K j9 to move (its own knight move used): i8 is (+1,+2) from h6 ->
-/// forbidden while White's is unused (7 moves), allowed once used (8 moves). A Black King
-/// on i8 is in check from it.
-#[test]
-fn king_knight_move_attacks_while_unused() {
-    for v in BATS {
-        let mut p = pos(v, &fen(&[("h6", "K"), ("j9", "k")], 'b', &rights("", true, false)));
-        let m = moves_from(&mut p, "j9");
-        assert_eq!(m, expect("j9", &["i10", "j10", "k10", "i9", "k9", "j8", "k8"]), "{v}");
-        let mut p = pos(v, &fen(&[("h6", "K"), ("j9", "k")], 'b', &none()));
-        assert_eq!(moves_from(&mut p, "j9").len(), 8, "{v}");
-        let p = pos(v, &fen(&[("h6", "K"), ("i8", "k")], 'b', &rights("", true, false)));
-        assert!(p.in_check(), "{v}");
-        let p = pos(v, &fen(&[("h6", "K"), ("i8", "k")], 'b', &none()));
-        assert!(!p.in_check(), "{v}");
     }
 }
 
@@ -663,7 +469,7 @@ fn castling_six_squares() {
     let back = [("a1", "R"), ("i1", "K"), ("p1", "R"), ("a12", "r"), ("i12", "k"), ("p12", "r")];
     for v in BATS {
         let f = fen(&back, 'w', &rights("KQkq", true, true));
-        let mut p = pos(v, &f);
+        let mut p = pos_in(v, &f);
         play(&mut p, "i1o1");
         let w = format!("r7k6r/16/16/16/16/16/16/16/16/16/16/R12RK1 b {} - 1 1", rights("kq", true, true));
         assert_eq!(p.fen(), w, "{v}");
@@ -671,7 +477,7 @@ fn castling_six_squares() {
         play(&mut p, "i12c12");
         let w = format!("2kr11r/16/16/16/16/16/16/16/16/16/16/R12RK1 w {} - 2 2", rights("", true, true));
         assert_eq!(p.fen(), w, "{v}");
-        let mut p = pos(v, &f);
+        let mut p = pos_in(v, &f);
         play(&mut p, "i1c1");
         let w = format!("r7k6r/16/16/16/16/16/16/16/16/16/16/2KR11R b {} - 1 1", rights("kq", true, true));
         assert_eq!(p.fen(), w, "{v}");
@@ -679,7 +485,7 @@ fn castling_six_squares() {
         let w = format!("r12rk1/16/16/16/16/16/16/16/16/16/16/2KR11R w {} - 2 2", rights("", true, true));
         assert_eq!(p.fen(), w, "{v}");
         // Black to move has both.
-        let mut p = pos(v, &fen(&back, 'b', &rights("KQkq", false, false)));
+        let mut p = pos_in(v, &fen(&back, 'b', &rights("KQkq", false, false)));
         let m = moves_from(&mut p, "i12");
         assert!(m.contains(&"i12o12".to_string()) && m.contains(&"i12c12".to_string()), "{v}: {m:?}");
     }
@@ -693,7 +499,7 @@ fn castling_not_through_check() {
         let castles = |extra: (&str, &str)| {
             let f =
                 fen(&[("a1", "R"), ("i1", "K"), ("p1", "R"), ("e12", "k"), extra], 'w', &rights("KQ", false, false));
-            let mut p = pos(v, &f);
+            let mut p = pos_in(v, &f);
             let m = moves_from(&mut p, "i1");
             (m.contains(&"i1o1".to_string()), m.contains(&"i1c1".to_string()))
         };
@@ -722,7 +528,7 @@ fn promotion_choices_per_form() {
         ("missingbat-nightrider", "rnbqtgchodymlwfe"),
     ];
     for (v, letters) in forms {
-        let mut p = pos(v, &fen(&[("a1", "K"), ("p12", "k"), ("a11", "P")], 'w', &none()));
+        let mut p = pos_in(v, &fen(&[("a1", "K"), ("p12", "k"), ("a11", "P")], 'w', &none()));
         let want: Vec<String> = {
             let mut w: Vec<String> = letters.chars().map(|c| format!("a11a12{c}")).collect();
             w.sort();
@@ -730,7 +536,7 @@ fn promotion_choices_per_form() {
         };
         assert_eq!(moves_from(&mut p, "a11"), want, "{v}");
         // Black promotes on rank 1 the same way.
-        let mut p = pos(v, &fen(&[("a12", "k"), ("p1", "K"), ("h2", "p")], 'b', &none()));
+        let mut p = pos_in(v, &fen(&[("a12", "k"), ("p1", "K"), ("h2", "p")], 'b', &none()));
         assert_eq!(moves_from(&mut p, "h2").len(), letters.len(), "{v}");
     }
 }
@@ -745,32 +551,9 @@ fn stalemate_three_fifths() {
     for v in BATS {
         let f =
             fen(&[("a12", "k"), ("h11", "R"), ("h10", "R"), ("e9", "B"), ("p1", "K")], 'b', &rights("", false, true));
-        let mut p = pos(v, &f);
+        let mut p = pos_in(v, &f);
         assert!(!p.in_check());
         let r = game_end::terminal(&mut p).unwrap();
         assert_eq!((r.winner, r.reason, r.points), (Some(Color::White), "stalemate", Some((3, 5))), "{v}");
     }
-}
-
-/// rules.md D6: "Ini option to switch it off" — with `onceMovesAttack = false` the unused
-/// knight move no longer attacks.
-#[test]
-fn once_move_attack_option() {
-    let base = Catalog::embedded();
-    let v = &base.get("missingbat").unwrap().variant;
-    assert!(v.once_moves_attack);
-    let ini = "[nod6:missingbat]\nonceMovesAttack = false\n".to_string();
-    let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
-    assert!(cat.errors.is_empty(), "{:?}", cat.errors);
-    let on = base.get("missingbat").unwrap();
-    let off = cat.get("nod6").unwrap();
-    // White King a1 with its knight move unused; may the Black King on c4 step to b3, one
-    // of the knight squares of a1?
-    let fen = "16/16/16/16/16/16/16/16/2k13/16/16/K15 b - - 0 1";
-    let mut p_on = Position::from_fen(on, fen).unwrap();
-    let mut p_off = Position::from_fen(off, fen).unwrap();
-    let m_on: Vec<String> = p_on.legal_moves().iter().map(|m| p_on.move_to_uci(*m)).collect();
-    let m_off: Vec<String> = p_off.legal_moves().iter().map(|m| p_off.move_to_uci(*m)).collect();
-    assert!(!m_on.contains(&"c4b3".to_string()), "D6 default: b3 is attacked by the unused knight move");
-    assert!(m_off.contains(&"c4b3".to_string()), "with onceMovesAttack = false, b3 is free");
 }

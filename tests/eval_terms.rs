@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::Lcg;
+use common::{Lcg, pos_in};
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::search::eval;
 use kirin::square::Color;
-
-fn pos(variant: &str, fen: &str) -> Position {
-    let c = Catalog::embedded();
-    let r = c.get(variant).unwrap_or_else(|| panic!("no variant {variant}"));
-    Position::from_fen(r, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
-}
 
 /// One term of the trace (White's point of view, middlegame part).
 fn term(p: &Position, name: &str) -> i32 {
@@ -51,10 +45,10 @@ fn gathered_attackers_cost_king_safety() {
     // White's castled King with its pawns; Black's Queen, Rook and Knight aimed at it, and
     // the same pieces far away on the other wing.
     // One attacker alone is held off by the shelter; the more gather, the more it costs.
-    let three = pos("chess", "6k1/5ppp/8/8/6q1/5n2/5PPP/2r3K1 w - - 0 1");
-    let two = pos("chess", "2r3k1/5ppp/8/8/6q1/5n2/5PPP/6K1 w - - 0 1");
-    let one = pos("chess", "2r3k1/5ppp/8/8/6q1/8/5PPP/1n4K1 w - - 0 1");
-    let far = pos("chess", "1qrn2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let three = pos_in("chess", "6k1/5ppp/8/8/6q1/5n2/5PPP/2r3K1 w - - 0 1");
+    let two = pos_in("chess", "2r3k1/5ppp/8/8/6q1/5n2/5PPP/6K1 w - - 0 1");
+    let one = pos_in("chess", "2r3k1/5ppp/8/8/6q1/8/5PPP/1n4K1 w - - 0 1");
+    let far = pos_in("chess", "1qrn2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
     let (k3, k2) = (term(&three, "king safety"), term(&two, "king safety"));
     assert!(k3 < k2 && k2 < 0, "three attackers {k3}, two {k2}");
     assert_eq!(term(&one, "king safety"), 0);
@@ -65,8 +59,8 @@ fn gathered_attackers_cost_king_safety() {
 fn a_raider_without_a_way_out_is_marked() {
     // The Bishop on a7 after ...b6: every square it reaches is covered by Black's pawns
     // (a7-b8 aside, which the Rook covers). On d4 it is free.
-    let trapped = pos("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1");
-    let free = pos("chess", "1r4k1/5ppp/1pp5/8/3B4/8/5PPP/6K1 w - - 0 1");
+    let trapped = pos_in("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1");
+    let free = pos_in("chess", "1r4k1/5ppp/1pp5/8/3B4/8/5PPP/6K1 w - - 0 1");
     assert!(term(&trapped, "trapped pieces") < 0, "{}", term(&trapped, "trapped pieces"));
     assert_eq!(term(&free, "trapped pieces"), 0);
 }
@@ -78,13 +72,13 @@ fn a_loose_lion_in_the_enemy_corner_near_the_enemy_lion_is_marked() {
     // the position of a game Kirin lost to HaChu 0.21, where the Lion was lost a few moves on.
     let fen = "lfcsgekgscfl/a1b1td5a/md7r1m/2ppp1otp2p/4qp6/p2i1xp3v1/8IC2/P1PIP5H1/2NPHPP1P2M/1B1SD1Q5/4TOXT1B1A/2n1GKEG3L w - - 0 57";
     // The enemy Lion can take it on its second move: six times the base weight, 9.45 pawns.
-    let loose = pos("chu", fen);
+    let loose = pos_in("chu", fen);
     assert!(term(&loose, "lion traps") > 900, "{}", term(&loose, "lion traps"));
     // The same Lion back in its own camp (on f8, a square it could stand on) is no trap.
-    let home = pos("chu", &fen.replace("2n1GKEG3L", "4GKEG3L").replace("4qp6", "4qpn5"));
+    let home = pos_in("chu", &fen.replace("2n1GKEG3L", "4GKEG3L").replace("4qp6", "4qpn5"));
     assert_eq!(term(&home, "lion traps"), 0);
     // Lion traps are Chu knowledge (`lions =` in the variant); chess has none.
-    assert_eq!(term(&pos("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1"), "lion traps"), 0);
+    assert_eq!(term(&pos_in("chess", "1r4k1/B4ppp/1pp5/8/8/8/5PPP/6K1 w - - 0 1"), "lion traps"), 0);
 }
 
 #[test]
@@ -97,6 +91,6 @@ fn a_loose_lion_far_from_the_enemy_lion_is_no_trap_yet() {
     // position after it puts Black 8-10 pawns down (the null-window searches start from
     // that evaluation; not instrumented).
     let raid = "lfcsgekgscfl/a3t1ot3a/m1r1d2d1rvm/pNpp1pp1pp1p/4p1npi1p1/q5h5/2P6P2/P2IP1BPI1PP/M2P1P2P2M/2RHD2D1RV1/A1BSTO1TS2A/LFC1GKEG1CFL b - - 3 31";
-    let t = term(&pos("chu", raid), "lion traps");
+    let t = term(&pos_in("chu", raid), "lion traps");
     assert!((-100..0).contains(&t), "{t}");
 }

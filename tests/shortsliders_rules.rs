@@ -11,58 +11,18 @@
 //! piece here (at most 6 files or ranks along a line, leaps up to (3,4)) reaches a1 or l16
 //! from f8, nor does any of its lines pass through them.
 //!
+//! The rules that live in a rule module of their own are tested in that module's file, with
+//! a Short Sliders section each: the Bodyguard's Hia zone in tests/rule_hia.rs, the pool in
+//! tests/rule_pool.rs, Sorcerer / Wizard / Thaumaturge in tests/rule_partner.rs, the bare
+//! King in tests/rule_bare_king.rs. The shared setups are in tests/common/shortsliders.rs.
 
 mod common;
 
-use kirin::catalog::Catalog;
+use common::shortsliders::{FILES, RANKS, V, fen, pos};
+use common::{catalog, is_legal, moves_from, play, pos_in};
 use kirin::position::Position;
-use kirin::square::Color;
 use kirin::square::Square;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
-
-const V: &str = "shortsliders";
-const FILES: i32 = 12;
-const RANKS: i32 = 16;
-
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::embedded)
-}
-
-/// FEN from a piece list; side `'w'` or `'b'`; castling field as given (`"-"` for none).
-fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
-    format!("{} {side} {castling} - 0 1", common::board_from_pieces(FILES as usize, RANKS as usize, pieces))
-}
-
-fn pos(f: &str) -> Position {
-    pos_in(V, f)
-}
-
-fn pos_in(variant: &str, f: &str) -> Position {
-    let r = catalog().get(variant).unwrap_or_else(|| panic!("no variant {variant}: {:?}", catalog().errors));
-    Position::from_fen(r, f).unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-/// Legal moves starting on `sq`, in coordinate notation, sorted.
-fn moves_from(p: &mut Position, sq: &str) -> Vec<String> {
-    let s = Square::parse(sq).unwrap();
-    let mut v: Vec<String> = p.legal_moves().iter().filter(|m| m.from == s).map(|m| p.move_to_uci(*m)).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, s: &str) {
-    for mv in s.split_whitespace() {
-        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
-        p.make_move(m);
-    }
-}
-
-fn legal(p: &mut Position, mv: &str) -> bool {
-    let all: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_uci(*m)).collect();
-    all.iter().any(|m| m == mv)
-}
 
 // ---- empty-board moves of all 44 types ------------------------------------------------
 
@@ -241,8 +201,8 @@ fn archer_rifle_capture_and_check() {
     let p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A'")], 'b', "-"));
     assert!(p.in_check());
     let mut p = pos(&fen(&[("a1", "K"), ("g10", "k"), ("a16", "p"), ("f8", "A'")], 'w', "-"));
-    assert!(!legal(&mut p, "f8g10"), "no moving onto the King square");
-    assert!(legal(&mut p, "f8g10,g10f8"), "the King can be shot");
+    assert!(!is_legal(&mut p, "f8g10"), "no moving onto the King square");
+    assert!(is_legal(&mut p, "f8g10,g10f8"), "the King can be shot");
 }
 
 /// rules.md:122-123, 1b: Dolphin R3 slides and jumps to the 2nd/3rd square only when not
@@ -289,25 +249,25 @@ fn berolina_moves_and_en_passant_both_ways() {
     let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e4", "P'"), ("e6", "p"), ("f6", "p'")], 'w', "-");
     let mut p = pos(&start);
     play(&mut p, "e4g6");
-    assert!(legal(&mut p, "e6f5"), "pawn takes berolina e.p.");
-    assert!(legal(&mut p, "f6f5"), "berolina takes berolina e.p.");
+    assert!(is_legal(&mut p, "e6f5"), "pawn takes berolina e.p.");
+    assert!(is_legal(&mut p, "f6f5"), "berolina takes berolina e.p.");
     play(&mut p, "f6f5");
     assert!(p.piece_at(Square::parse("g6").unwrap()).is_none(), "victim removed: {}", p.fen());
     let mut p = pos(&start);
     play(&mut p, "e4g6 l16l15 a1a2");
-    assert!(!legal(&mut p, "e6f5"), "only immediately");
+    assert!(!is_legal(&mut p, "e6f5"), "only immediately");
     // A Black Berolina h13-f11 skips g12: a White Pawn on h11 and a White Berolina on g11
     // may take it there.
     let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("h13", "p'"), ("h11", "P"), ("g11", "P'")], 'b', "-");
     let mut p = pos(&start);
     play(&mut p, "h13f11");
-    assert!(legal(&mut p, "h11g12") && legal(&mut p, "g11g12"), "{:?}", moves_from(&mut p, "h11"));
+    assert!(is_legal(&mut p, "h11g12") && is_legal(&mut p, "g11g12"), "{:?}", moves_from(&mut p, "h11"));
     play(&mut p, "h11g12");
     assert!(p.piece_at(Square::parse("f11").unwrap()).is_none(), "victim removed: {}", p.fen());
     // A Pawn's double step is taken e.p. by a Pawn (diagonally) as in chess.
     let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("c4", "P"), ("d6", "p")], 'w', "-"));
     play(&mut p, "c4c6");
-    assert!(legal(&mut p, "d6c5"));
+    assert!(is_legal(&mut p, "d6c5"));
 }
 
 /// Both Kings and all four Short Rooks on their squares with every castling right, plus
@@ -335,13 +295,13 @@ fn castling_four_squares_both_sides() {
     assert_eq!(p.fen(), "r'8r'k1/12/12/12/12/12/12/12/12/12/12/12/12/12/12/2KR'7R' w - - 2 2");
     // A piece between (b1, passed by the Short Rook only) forbids the long castling.
     let mut p = pos(&castling_fen(&[("b1", "N")]));
-    assert!(!legal(&mut p, "g1c1") && legal(&mut p, "g1k1"));
+    assert!(!is_legal(&mut p, "g1c1") && is_legal(&mut p, "g1k1"));
     // Not through an attacked square: a Black Rook on i10 attacks i1, which the King crosses.
     let mut p = pos(&castling_fen(&[("i10", "r")]));
-    assert!(!legal(&mut p, "g1k1") && legal(&mut p, "g1c1"));
+    assert!(!is_legal(&mut p, "g1k1") && is_legal(&mut p, "g1c1"));
     // Not out of check.
     let mut p = pos(&castling_fen(&[("g10", "r")]));
-    assert!(p.in_check() && !legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"));
+    assert!(p.in_check() && !is_legal(&mut p, "g1k1") && !is_legal(&mut p, "g1c1"));
 }
 
 /// The prose reading of castling, kept as an option (rules.md:55-57 and 1c #11 at
@@ -353,8 +313,8 @@ fn castling_prose_option() {
     let prose = |extra: &[(&str, &str)]| pos_in("shortsliders-prose", &castling_fen(extra));
     let mut p = prose(&[]);
     // The King step g1h1 and the castling g1l1 are both there, and are different moves.
-    assert!(legal(&mut p, "g1h1") && legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
-    assert!(!legal(&mut p, "g1k1") && !legal(&mut p, "g1c1"), "no O4 castling in the prose reading");
+    assert!(is_legal(&mut p, "g1h1") && is_legal(&mut p, "g1l1") && is_legal(&mut p, "g1a1"));
+    assert!(!is_legal(&mut p, "g1k1") && !is_legal(&mut p, "g1c1"), "no O4 castling in the prose reading");
     play(&mut p, "g1l1");
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6KR'3 b kq - 1 1");
     play(&mut p, "g16a16");
@@ -364,15 +324,15 @@ fn castling_prose_option() {
     assert_eq!(p.fen(), "r'5k4r'/12/12/12/12/12/12/12/12/12/12/12/12/12/12/R'6K3R' b kq - 1 1", "a plain step");
     // Every square between King and Rook must be empty: k1 is passed by neither piece.
     let mut p = prose(&[("k1", "N")]);
-    assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
+    assert!(!is_legal(&mut p, "g1l1") && is_legal(&mut p, "g1a1"));
     // The King may not castle into check (h1 attacked) nor through it (f1 attacked).
     let mut p = prose(&[("h10", "r")]);
-    assert!(!legal(&mut p, "g1l1") && legal(&mut p, "g1a1"));
+    assert!(!is_legal(&mut p, "g1l1") && is_legal(&mut p, "g1a1"));
     let mut p = prose(&[("f10", "r")]);
-    assert!(!legal(&mut p, "g1a1") && legal(&mut p, "g1l1"));
+    assert!(!is_legal(&mut p, "g1a1") && is_legal(&mut p, "g1l1"));
     // An attacked square passed only by the Rook (b1) does not matter.
     let mut p = prose(&[("b10", "r")]);
-    assert!(legal(&mut p, "g1a1"));
+    assert!(is_legal(&mut p, "g1a1"));
     // Undoing restores the position exactly.
     let mut p = prose(&[]);
     let before = p.fen();
@@ -415,7 +375,7 @@ fn pieces_promote_one_stage_per_qualifying_move() {
     let mut mk = base.to_vec();
     mk.push(("f13", "Z"));
     let mut p = pos(&fen(&mk, 'w', "-"));
-    assert!(legal(&mut p, "f13f14"));
+    assert!(is_legal(&mut p, "f13f14"));
 }
 
 /// rules.md:202-203: Turtle, Archer, Dolphin, Walrus, King, Bodyguard, Thaumaturge, Healer,
@@ -452,255 +412,4 @@ fn guard_promotes_only_by_capturing_a_non_pawn() {
     assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13d".to_string()), "berolina: {m:?}");
     assert!(m.contains(&"f12e11d".to_string()), "outside the zone: {m:?}");
     assert!(m.contains(&"f12g12".to_string()), "plain move");
-}
-
-// ---- end of the game ---------------------------------------------------------------------------
-
-/// rules.md:176 (1c #12) and rules.md:209-210: a bare King loses; stalemate is a draw.
-#[test]
-fn bare_king_loses_and_stalemate_draws() {
-    // Black's last man (a Knight on f9) is taken: Black has a bare King and has lost.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("f8", "R"), ("f9", "n")], 'w', "-"));
-    play(&mut p, "f8f9w");
-    let f = kirin::engine::game_over(&p).expect("bare king");
-    assert_eq!(f.result, "1-0", "{}", f.comment);
-    // Stalemate: Black King a16 with a Pawn a15 blocked by a White Pawn a14; the White Queen
-    // on b13 covers b15 and b16 but not a16: the King has no square, the Pawn no move.
-    let mut p = pos(&fen(&[("l1", "K"), ("a16", "k"), ("a15", "p"), ("a14", "P"), ("b13", "Q")], 'b', "-"));
-    assert!(!p.in_check());
-    assert!(p.legal_moves().is_empty(), "{:?}", moves_from(&mut p, "a16"));
-    let f = kirin::engine::game_over(&p).expect("stalemate");
-    assert_eq!(f.result, "1/2-1/2", "{}", f.comment);
-}
-
-// ---- the pool and pawn promotion (1d) ---------------------------------------------------------
-
-/// `fen()` with a pool field: the board part followed by `[pool]`.
-fn with_pool(f: &str, pool: &str) -> String {
-    let (board, rest) = f.split_once(' ').unwrap();
-    format!("{board}[{pool}] {rest}")
-}
-
-/// Moves of a pawn type `tok` from `from` with White's pool `pool` (plus the usual kings).
-fn pawn_moves(tok: &str, from: &str, pool: &str) -> Vec<String> {
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), (from, tok)], 'w', "-");
-    let mut p = pos(&with_pool(&f, pool));
-    moves_from(&mut p, from)
-}
-
-/// rules.md:188-195 (1d pawn promotion), rules.md:109-111 (1a prose): with nothing captured a
-/// Pawn cannot enter the last rank at all and just moves on the Pawn Row.
-#[test]
-fn pawn_with_empty_pool() {
-    assert!(pawn_moves("P", "f15", "").is_empty(), "no choice on the last rank: no move");
-    assert_eq!(pawn_moves("P", "f12", ""), vec!["f12f13"]);
-    assert!(pawn_moves("P'", "f15", "").is_empty());
-}
-
-/// rules.md:188-192: on ranks 13-15 optionally the starter of a line with a captured member
-/// (any stage); on rank 16 compulsorily a starter, or a first-stage type whose line has a
-/// captured first- or second-stage member (1c #10).
-#[test]
-fn pawn_promotes_from_the_pool() {
-    // A captured Knight: the Knight line's starter, optional on the Pawn Row.
-    assert_eq!(pawn_moves("P", "f12", "N"), vec!["f12f13", "f12f13n"]);
-    assert_eq!(pawn_moves("P", "f15", "N"), vec!["f15f16n"], "Okapi needs a captured promoted member");
-    // A captured Queen (first stage of the Lady line): Lady anywhere, Queen on rank 16 only.
-    assert_eq!(pawn_moves("P", "f12", "Q"), vec!["f12f13", "f12f13l'"]);
-    assert_eq!(pawn_moves("P", "f15", "Q"), vec!["f15f16l'", "f15f16q"]);
-    // A captured Malkia (second stage) makes the same two available.
-    assert_eq!(pawn_moves("P", "f15", "Z"), vec!["f15f16l'", "f15f16q"]);
-    // Lines without promotion (Turtle) give their starter; the Berolina is a Pawn here too.
-    assert_eq!(pawn_moves("P'", "f12", "X"), vec!["f12e13", "f12e13x", "f12g13", "f12g13x"]);
-    // Black's pool does not count for White.
-    assert!(pawn_moves("P", "f15", "nq").is_empty());
-    // Never a King, Pawn or Berolina: pawns are not pool members.
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P")], 'w', "-");
-    assert!(Position::from_fen(catalog().get(V).unwrap(), &with_pool(&f, "P")).is_err());
-}
-
-/// rules.md:193-194: the used pool member is consumed (the starter first, so that a captured
-/// promoted member still allows a first-stage promotion later); capturing adds the victim to
-/// its side's pool; unmake restores both; the hash key follows the pool.
-#[test]
-fn pool_is_part_of_the_position() {
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("g15", "P")], 'w', "-");
-    let mut p = pos(&with_pool(&f, "L'Q"));
-    let before = p.fen();
-    let key = p.key();
-    play(&mut p, "f15f16l'");
-    assert!(p.fen().contains("[Q]"), "the Lady went, the Queen stays: {}", p.fen());
-    assert_eq!(p.key(), p.compute_key());
-    play(&mut p, "l16l15 g15g16q");
-    assert!(!p.fen().contains('['), "pool empty: {}", p.fen());
-    assert_eq!(p.key(), p.compute_key());
-    p.unmake_move();
-    p.unmake_move();
-    p.unmake_move();
-    assert_eq!(p.fen(), before);
-    assert_eq!(p.key(), key);
-    // Capturing: the Black Knight joins Black's pool.
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "R"), ("f10", "n")], 'w', "-");
-    let mut p = pos(&f);
-    play(&mut p, "f8f10w");
-    assert!(p.fen().contains("[n]"), "{}", p.fen());
-    assert_eq!(p.key(), p.compute_key());
-    assert_ne!(p.key(), pos(&p.fen().replace("[n]", "")).key(), "the pool is in the key");
-    assert_eq!(pos(&p.fen()).fen(), p.fen(), "FEN round trip");
-    p.unmake_move();
-    assert_eq!(p.fen(), f);
-}
-
-/// rules.md:194 ("Thaumaturge only if none on board") and 1a (at most one per side).
-#[test]
-fn thaumaturge_only_if_none_on_board() {
-    assert_eq!(pawn_moves("P", "f15", "T"), vec!["f15f16t", "f15f16t!", "f15f16t'"]);
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("b2", "T")], 'w', "-");
-    let mut p = pos(&with_pool(&f, "T"));
-    assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16t!", "f15f16t'"]);
-}
-
-// ---- Sorcerer / Wizard -> Thaumaturge (1c #4, 1d) ------------------------------------------------
-
-/// rules.md:112-113 (1a prose: only after the other has been captured; at most one
-/// Thaumaturge), rules.md:170 (1c #4), rules.md:200-202 (1d).
-#[test]
-fn sorcerer_promotes_only_without_wizard_and_thaumaturge() {
-    // The Wizard is alive: the Sorcerer enters the zone unpromoted.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("b2", "T!")], 'w', "-"));
-    let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12f13".to_string()) && !m.contains(&"f12f13t".to_string()), "{m:?}");
-    // Without the Wizard it must promote on a qualifying move (zone or capture).
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("f10", "n")], 'w', "-"));
-    let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12f13t".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
-    assert!(m.contains(&"f12f11".to_string()), "plain move outside the zone");
-    // A Thaumaturge on the board blocks it as well.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T'"), ("b2", "T")], 'w', "-"));
-    assert!(moves_from(&mut p, "f12").contains(&"f12f13".to_string()));
-    // The Wizard the same way.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T!"), ("b2", "T'")], 'w', "-"));
-    assert!(moves_from(&mut p, "f12").contains(&"f12g13".to_string()));
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f12", "T!")], 'w', "-"));
-    let m = moves_from(&mut p, "f12");
-    assert!(m.contains(&"f12g13t".to_string()) && !m.contains(&"f12g13".to_string()), "{m:?}");
-}
-
-/// rules.md:114 (1a: "if the survivor is already at or behind the opponent's Pawn Row when the
-/// other is captured, the surviving piece may immediately promote") and rules.md:201-202 (1d:
-/// automatically). Unmake restores both pieces.
-#[test]
-fn survivor_in_the_zone_promotes_at_once() {
-    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "T'"), ("b2", "T!"), ("b8", "r")], 'b', "-");
-    let mut p = pos(&start);
-    play(&mut p, "b8b2w");
-    assert_eq!(
-        p.piece_at(Square::parse("f14").unwrap()),
-        pos(&fen(&[("a1", "K"), ("f14", "T")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
-    );
-    assert_eq!(p.key(), p.compute_key());
-    assert!(p.fen().contains("[T!]"), "the Wizard is in White's pool: {}", p.fen());
-    p.unmake_move();
-    assert_eq!(p.fen(), start);
-    // Outside the zone nothing happens until a qualifying move.
-    let mut p =
-        pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f11", "T'"), ("b2", "T!"), ("b8", "r")], 'b', "-"));
-    play(&mut p, "b8b2w");
-    assert!(p.fen().contains("5T'6"), "{}", p.fen());
-}
-
-/// rules.md:201-202 (1d: the survivor promotes "when the last counterpart is captured") and the
-/// seed's "when the other is captured": the trigger is the counterpart's capture. With the
-/// Wizard long gone and a Thaumaturge on the board, the Sorcerer in the zone stays a Sorcerer
-/// when the Thaumaturge is captured; it promotes on its next qualifying move instead. Found by
-/// the cross-check against the independent generator (Kirin promoted it at once).
-#[test]
-fn losing_the_thaumaturge_does_not_promote_the_survivor_at_once() {
-    let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "T'"), ("b2", "T"), ("b8", "r")], 'b', "-");
-    let mut p = pos(&start);
-    play(&mut p, "b8b2w");
-    assert!(p.fen().contains("5T'6"), "still a Sorcerer: {}", p.fen());
-    let m = moves_from(&mut p, "f14");
-    assert!(m.contains(&"f14f15t".to_string()) && !m.contains(&"f14f15".to_string()), "{m:?}");
-}
-
-// ---- the Bodyguard's Hia zone (1c #3, #14; 1d) -----------------------------------------------------
-
-/// rules.md:117-118 (1a Hia power: a slider entering a square next to the Bodyguard stops, and
-/// moves one step while next to it; leaps unaffected), rules.md:203-206 (1d), rules.md:180
-/// (1c #14: both colours by default).
-#[test]
-fn hia_zone_stops_slides() {
-    // Black Bodyguard e10: its zone is d9-f9, d10, f10, d11-f11. A White Rook a9 slides to d9
-    // and no further (e9, f9 and beyond are cut off).
-    let base = [("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "d")];
-    let mut with_r = base.to_vec();
-    with_r.push(("a9", "R"));
-    let mut p = pos(&fen(&with_r, 'w', "-"));
-    let m = moves_from(&mut p, "a9");
-    assert!(m.contains(&"a9d9".to_string()), "stops on the first zone square: {m:?}");
-    assert!(!m.iter().any(|s| ["a9e9", "a9f9", "a9g9", "a9l9"].contains(&s.as_str())), "{m:?}");
-    assert!(m.contains(&"a9a16w".to_string()) && m.contains(&"a9a2".to_string()), "other lines free: {m:?}");
-    // A Queen starting in the zone (d9) moves one step only, in every direction, and may
-    // capture the Bodyguard next to it.
-    let mut with_q = base.to_vec();
-    with_q.push(("d9", "Q"));
-    let mut p = pos(&fen(&with_q, 'w', "-"));
-    let m = moves_from(&mut p, "d9");
-    let targets: BTreeSet<String> =
-        m.iter().map(|s| s[2..].trim_end_matches(|c: char| !c.is_ascii_digit()).to_string()).collect();
-    let want: BTreeSet<String> =
-        ["c8", "d8", "e8", "c9", "e9", "c10", "d10", "e10"].iter().map(|s| s.to_string()).collect();
-    assert_eq!(targets, want, "{m:?}");
-    // Leaps are unaffected: a Knight in the zone jumps as ever.
-    let mut with_n = base.to_vec();
-    with_n.push(("d9", "N"));
-    let mut p = pos(&fen(&with_n, 'w', "-"));
-    assert_eq!(moves_from(&mut p, "d9").len(), 8);
-    // The Bodyguard's own K2 is not hindered by its own zone; another Bodyguard's zone does.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D")], 'w', "-"));
-    assert_eq!(moves_from(&mut p, "f8").len(), 16);
-    // Black Bodyguard h9: g8 and g9 are in its zone, so the White Bodyguard's two-step slides
-    // through them stop there.
-    let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "D"), ("h9", "d")], 'w', "-"));
-    let m = moves_from(&mut p, "f8");
-    assert!(m.contains(&"f8g8".to_string()) && !m.contains(&"f8h8".to_string()), "{m:?}");
-    assert!(m.contains(&"f8g9".to_string()) && !m.contains(&"f8h10".to_string()), "{m:?}");
-    assert!(m.contains(&"f8d8".to_string()) && m.contains(&"f8f10".to_string()), "{m:?}");
-}
-
-/// rules.md:206 (attack detection and check use the same zone-aware rays): a Rook behind a
-/// Bodyguard's zone does not give check; without the Bodyguard it does. A slider next to
-/// the Bodyguard checks at distance one only.
-#[test]
-fn hia_zone_and_check() {
-    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e10", "d"), ("a9", "R")], 'b', "-"));
-    assert!(!p.in_check(), "the Rook's line is cut at d9");
-    let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e12", "d"), ("a9", "R")], 'b', "-"));
-    assert!(p.in_check(), "Bodyguard elsewhere: check");
-    // Rook on d9, in the zone of e10: the King on f9... is two steps away: no check; the King
-    // on e8... not on a line. King on d8: one step, check.
-    let p = pos(&fen(&[("a1", "K"), ("f9", "k"), ("a16", "p"), ("e10", "d"), ("d9", "R")], 'b', "-"));
-    assert!(!p.in_check(), "a slider in the zone reaches one step only");
-    let p = pos(&fen(&[("a1", "K"), ("d8", "k"), ("a16", "p"), ("e10", "d"), ("d9", "R")], 'b', "-"));
-    assert!(p.in_check());
-    // The Black King may step to g9 (beyond the zone from the Rook a9) but not onto the a-file.
-    let mut p = pos(&fen(&[("a1", "K"), ("h8", "k"), ("a16", "p"), ("e10", "d"), ("a9", "R"), ("b1", "R")], 'b', "-"));
-    let m = moves_from(&mut p, "h8");
-    assert!(m.contains(&"h8h9".to_string()) && m.contains(&"h8g9".to_string()), "{m:?}");
-}
-
-/// rules.md:180 (1c #14): the Hia power hinders sliders of both colours; with
-/// `hiaEnemyOnly = true` the own side's sliders pass freely.
-#[test]
-fn hia_both_colours_and_enemy_only_option() {
-    let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("e10", "D"), ("a9", "R")], 'w', "-");
-    let mut p = pos(&f);
-    assert!(!moves_from(&mut p, "a9").contains(&"a9l9".to_string()), "own Bodyguard hinders too");
-    let ini = "[ss-enemy:shortsliders]\nhiaEnemyOnly = true\n".to_string();
-    let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
-    assert!(cat.errors.is_empty(), "{:?}", cat.errors);
-    let mut q = Position::from_fen(cat.get("ss-enemy").unwrap(), &f).unwrap();
-    assert!(moves_from(&mut q, "a9").contains(&"a9l9".to_string()), "enemy only: own slider passes");
-    assert_eq!(q.side_to_move(), Color::White);
 }

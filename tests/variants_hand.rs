@@ -1,31 +1,20 @@
 //! Hand-checked positions for the variants no other engine plays: `courier-modern`
-//! (rules.md 7c) and `verney` (rules.md 8), plus the rules of `shoshogi` and `courier`
-//! that perft from the start position does not reach quickly.
+//! (rules.md 7c) and `verney` (rules.md 8), plus the rules of `shoshogi` that perft from
+//! the start position does not reach quickly. (Courier's bare King and stalemate are tested
+//! in tests/rule_bare_king.rs.)
 
-use kirin::catalog::Catalog;
+mod common;
+
+use common::{catalog, moves, play, pos_in};
 use kirin::game_end;
 use kirin::position::Position;
 use kirin::square::Color;
 
+/// The position `fen` in `variant`, or its start position for `None`.
 fn pos(variant: &str, fen: Option<&str>) -> Position {
-    let c = Catalog::embedded();
-    let r = c.get(variant).unwrap();
     match fen {
-        Some(f) => Position::from_fen(r, f).unwrap(),
-        None => Position::startpos(r),
-    }
-}
-
-fn moves(p: &mut Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_uci(*m)).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, s: &str) {
-    for mv in s.split_whitespace() {
-        let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e} in {}", p.fen()));
-        p.make_move(m);
+        Some(f) => pos_in(variant, f),
+        None => Position::startpos(catalog().get(variant).unwrap()),
     }
 }
 
@@ -113,31 +102,6 @@ fn verney_promotion_and_no_castling() {
     assert!(!m.iter().any(|s| s == "f1h1" || s == "f1d1"), "no castling");
     // Castling rights in a FEN are ignored (the king has no castling move).
     assert_eq!(p.fen(), "11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
-}
-
-/// Courier (rules.md 7b, Fairy-Stockfish): a bare king loses, but the bared side may bare
-/// the opponent back at once; stalemate loses.
-#[test]
-fn courier_bare_king_and_stalemate() {
-    // Black bared with White having two pieces besides the king: over at once.
-    let mut p = pos("courier", Some("k11/12/12/12/12/12/12/R2R2K5 b - - 0 1"));
-    assert!(moves(&mut p).is_empty());
-    let r = game_end::terminal(&mut p).unwrap();
-    assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
-    // White has one piece: Black may still move (and could capture it to draw).
-    let mut p = pos("courier", Some("k11/1R10/12/12/12/12/12/6K5 b - - 0 1"));
-    assert!(moves(&mut p).contains(&"a8b7".to_string()));
-    play(&mut p, "a8b7");
-    assert!(game_end::terminal(&mut p).is_none(), "both bare: play on");
-    // If Black does not bare White back, White wins on its turn.
-    let mut p = pos("courier", Some("k11/2R9/12/12/12/12/12/6K5 b - - 0 1"));
-    play(&mut p, "a8b8");
-    let r = game_end::terminal(&mut p).unwrap();
-    assert_eq!((r.winner, r.reason), (Some(Color::White), "bare king"));
-    // Stalemate loses for the stalemated side (only pieces that cannot move).
-    let mut p = pos("courier", Some("k11/12/K11/p11/P11/12/12/1R10 b - - 0 1"));
-    let r = game_end::terminal(&mut p).unwrap();
-    assert_eq!((r.winner, r.reason), (Some(Color::White), "stalemate"));
 }
 
 /// Sho Shogi (rules.md 3c): with King and Crown Prince neither is protected by the check

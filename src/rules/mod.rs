@@ -28,9 +28,16 @@
 //! | FEN: [`RuleSet::read_board_extra`], [`RuleSet::write_board_extra`], [`RuleSet::read_castling_mark`], [`RuleSet::write_castling_marks`] | FEN | pool, once |
 //! | [`RuleSet::key`] | hash key from scratch | lion, once, pool |
 //!
-//! A rule reaches the position only through the [`Board`] trait, which the position
-//! implements: no rule module imports the core, so the core's calls into the rules are the
-//! only arrows between them.
+//! A rule reads the position only through the [`Board`] trait, which the position
+//! implements, and changes it on make only through the [`AfterMake`] context the core hands
+//! it: no rule module imports the core, so the core's calls into the rules are the only
+//! arrows between them.
+//!
+//! Adding a rule: a module here with its configuration (built from `Variant` by `new`,
+//! `None` when the variant does not use it), a field in [`RuleSet`], its calls in the hooks
+//! it needs, a slot in [`RuleState`] (per-move state) or [`RuleData`] (large state undone
+//! from [`RuleUndo`]), its keys as a named range in `zobrist.rs`, and a new hook only where
+//! none of these fits.
 
 pub mod bare_king;
 pub mod hia;
