@@ -208,8 +208,9 @@ fn lame_path(from: Square, dx: i32, dy: i32) -> Option<Bitboard> {
 }
 
 impl Tables {
-    /// Compiles the variant's pieces. `generated_slides`: a rule changes slides with the
-    /// position, so slide attacks must come from move generation.
+    /// Compiles the variant's pieces. `generated_slides`: a rule changes slides and lame
+    /// steps with the position (the Hia zone), so their attacks must come from move
+    /// generation.
     pub fn build(v: &Variant, generated_slides: bool) -> Tables {
         let mut bld = Builder { pool: Vec::new(), index: HashMap::new() };
         bld.add(empty_table()); // index 0: no targets
@@ -490,6 +491,12 @@ impl Tables {
                     for (i, list) in pt.cond.iter().enumerate() {
                         for c in list {
                             if c.mode & MODE_CAPTURE != 0 {
+                                // A zone rule stops lame steps as it stops slides: such
+                                // captures come from move generation too.
+                                if generated_slides && c.empty.any() {
+                                    slow = true;
+                                    continue;
+                                }
                                 at.cond_rev[c.to.index()].push(RevCond {
                                     from: Square::from_index(i),
                                     kind: t,

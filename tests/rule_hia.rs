@@ -97,4 +97,40 @@ mod shortsliders {
         assert!(moves_from(&mut q, "a9").contains(&"a9l9".to_string()), "enemy only: own slider passes");
         assert_eq!(q.side_to_move(), Color::White);
     }
+
+    /// docs/rules/short-sliders.md §2.6 and §9.3 (rules.md D1): the zone stops lame steps as it
+    /// stops slides. A Pawn's or Berolina's double step may end on the first zone square but
+    /// not pass one, and from inside the zone a pawn steps one square only. Black Bodyguard
+    /// c6, zone b5-d5, b6, d6, b7-d7: b4b6 and d4d6 pass b5 / d5 (illegal), a4a6 does not;
+    /// the Berolina f4 may end on d6 (a zone square) over e5, and e4g6 is free. Black
+    /// Bodyguard c3, zone b2-d2, b3, d3, b4-d4: the pawn d4 starts in the zone and may not
+    /// double-step although d5 is free; c4 neither.
+    #[test]
+    fn hia_zone_stops_double_steps() {
+        let around = [("a1", "K"), ("l16", "k"), ("a16", "p")];
+        let pawns = [("a4", "P"), ("b4", "P"), ("d4", "P"), ("e4", "P'"), ("f4", "P'")];
+        let mut pieces = around.to_vec();
+        pieces.extend(pawns);
+        pieces.push(("c6", "d"));
+        let mut p = pos(&fen(&pieces, 'w', "-"));
+        for (sq, legal, illegal) in [("b4", "b4b5", "b4b6"), ("d4", "d4d5", "d4d6")] {
+            let m = moves_from(&mut p, sq);
+            assert!(m.contains(&legal.to_string()) && !m.contains(&illegal.to_string()), "{sq}: {m:?}");
+        }
+        assert!(moves_from(&mut p, "a4").contains(&"a4a6".to_string()));
+        assert!(moves_from(&mut p, "f4").contains(&"f4d6".to_string()), "may end on the first zone square");
+        assert!(moves_from(&mut p, "e4").contains(&"e4g6".to_string()));
+        // Without the Bodyguard every double step is there.
+        let mut free = pos(&fen(&[around.as_slice(), pawns.as_slice()].concat(), 'w', "-"));
+        for mv in ["b4b6", "d4d6", "a4a6", "f4d6", "e4g6"] {
+            assert!(moves_from(&mut free, &mv[..2]).contains(&mv.to_string()), "{mv}");
+        }
+        // Starting in the zone: one step only (the White King away from the Bodyguard's reach).
+        let pieces = [("h1", "K"), ("l16", "k"), ("a16", "p"), ("c4", "P"), ("d4", "P"), ("c3", "d")];
+        let mut q = pos(&fen(&pieces, 'w', "-"));
+        let m = moves_from(&mut q, "d4");
+        assert!(m.contains(&"d4d5".to_string()) && !m.contains(&"d4d6".to_string()), "{m:?}");
+        let m = moves_from(&mut q, "c4");
+        assert!(m.contains(&"c4c5".to_string()) && !m.contains(&"c4c6".to_string()), "{m:?}");
+    }
 }

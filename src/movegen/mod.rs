@@ -182,12 +182,23 @@ impl Position {
             let e = t.pool[pt.ep as usize][from.index()] & ep;
             self.emit(pt, p, from, e, MoveKind::EnPassant, out);
         }
+        // A rule's zone that stops slides and lame steps (`RuleSet::slide_zone`).
+        let zone = if pt.rays.is_empty() && !pt.has_cond {
+            Bitboard::EMPTY
+        } else {
+            self.rules().hooks.slide_zone(self, c, from)
+        };
         if pt.has_cond {
             for cl in &pt.cond[from.index()] {
                 if cl.initial && !virgin {
                     continue;
                 }
                 if occ.intersects(cl.empty) || (occ & cl.occupied) != cl.occupied || !mask.contains(cl.to) {
+                    continue;
+                }
+                // A lame step may end on the first zone square but not pass one, and from
+                // inside the zone goes one step only.
+                if cl.empty.any() && zone.any() && (zone.contains(from) || cl.empty.intersects(zone)) {
                     continue;
                 }
                 let target = Bitboard::from_square(cl.to);
@@ -203,8 +214,6 @@ impl Position {
                 }
             }
         }
-        // A rule's zone that stops slides (`RuleSet::slide_zone`).
-        let zone = if pt.rays.is_empty() { Bitboard::EMPTY } else { self.rules().hooks.slide_zone(self, c, from) };
         for r in &pt.rays {
             if r.initial && !virgin {
                 continue;

@@ -1,12 +1,13 @@
-//! The Hia power of Short Sliders' Bodyguard (rules.md 1d; `docs/rules/short-sliders.md`):
-//! the squares next to a Hia piece form its zone; a slide may end on the first zone square
-//! it enters but not pass it, and a piece starting on a zone square slides one step only.
-//! Leaps are unaffected, and a Hia piece is not hindered by its own zone.
+//! The Hia power of Short Sliders' Bodyguard (rules.md 1d and D1; `docs/rules/short-sliders.md`):
+//! the squares next to a Hia piece form its zone; a slide or a lame step (a pawn's double
+//! step) may end on the first zone square it enters but not pass it, and a piece starting on
+//! a zone square goes one step only. Leaps are unaffected, and a Hia piece is not hindered
+//! by its own zone.
 //!
 //! ini: `hia = D` (the types with the power), `hiaEnemyOnly = true` (only the enemy's
 //! slides are hindered; default: both colours').
 //!
-//! Attack detection generates the slides of such a variant move by move
+//! Attack detection generates the slides and lame steps of such a variant move by move
 //! ([`super::RuleSet::generated_slides`]), so checks follow the same zones.
 
 use super::{Board, mask_of};
