@@ -183,11 +183,7 @@ impl Position {
             self.emit(pt, p, from, e, MoveKind::EnPassant, out);
         }
         // A rule's zone that stops slides and lame steps (`RuleSet::slide_zone`).
-        let zone = if pt.rays.is_empty() && !pt.has_cond {
-            Bitboard::EMPTY
-        } else {
-            self.rules().hooks.slide_zone(self, c, from)
-        };
+        let zone = if pt.rays.is_empty() && !pt.has_cond { None } else { self.rules().hooks.slide_zone(self, c, from) };
         if pt.has_cond {
             for cl in &pt.cond[from.index()] {
                 if cl.initial && !virgin {
@@ -198,7 +194,10 @@ impl Position {
                 }
                 // A lame step may end on the first zone square but not pass one, and from
                 // inside the zone goes one step only.
-                if cl.empty.any() && zone.any() && (zone.contains(from) || cl.empty.intersects(zone)) {
+                if let Some(z) = zone
+                    && cl.empty.any()
+                    && (z.contains(from) || cl.empty.intersects(z))
+                {
                     continue;
                 }
                 let target = Bitboard::from_square(cl.to);
@@ -219,14 +218,12 @@ impl Position {
                 continue;
             }
             // (A `j` slide's table already leaves out the jumped first square.)
-            let att = if zone.is_empty() {
-                t.slide(r, from, occ)
-            } else if zone.contains(from) {
+            let att = match zone {
+                None => t.slide(r, from, occ),
                 // Starting in the zone: one step.
-                t.slide(r, from, occ) & Bitboard::neighbours(from)
-            } else {
+                Some(z) if z.contains(from) => t.slide(r, from, occ) & Bitboard::neighbours(from),
                 // The slide stops on the first zone square it enters.
-                t.slide(r, from, occ | zone)
+                Some(z) => t.slide(r, from, occ | z),
             };
             if r.mode & MODE_MOVE != 0 {
                 let targets = att & empty & qmask & !done;

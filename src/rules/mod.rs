@@ -191,14 +191,12 @@ impl RuleSet {
         self.lion.as_ref().map_or(0, |l| l.mask)
     }
 
-    /// Squares that stop the slides of `c`'s piece on `from` (it may end on the first it
-    /// enters); a piece starting on one slides one step only.
+    /// Squares that stop the slides and lame steps of `c`'s piece on `from` (it may end on
+    /// the first it enters; starting on one it goes one step only). `None`: nothing stops
+    /// them.
     #[inline]
-    pub fn slide_zone<B: Board>(&self, b: &B, c: Color, from: Square) -> Bitboard {
-        match &self.hia {
-            Some(h) => h.zone(b, c, from),
-            None => Bitboard::EMPTY,
-        }
+    pub fn slide_zone<B: Board>(&self, b: &B, c: Color, from: Square) -> Option<Bitboard> {
+        self.hia.as_ref().map(|h| h.zone(b, c, from)).filter(|z| z.any())
     }
 
     /// May `c` still make its once-per-game move?
