@@ -110,6 +110,8 @@ pub struct PieceTables {
     pub once_quiet: u16,
     pub once_capture: u16,
     pub has_once: bool,
+    /// The piece never attacks a royal (`noCheck`): it cannot capture one.
+    pub no_check: bool,
 }
 
 /// Reverse conditional leap: a piece of `kind` on `from` attacks the square if the path
@@ -150,6 +152,11 @@ pub struct AttackTables {
     pub simple: bool,
     /// (type, reverse table) of once-per-game capture leaps: they attack only while unused.
     pub once_leapers: Vec<(PieceType, u16)>,
+    /// (type, pool index of the reverse reach table) of the types whose attacks never count
+    /// against a royal (`noCheck`). They are in none of the lists above, which serve the
+    /// check rule; [`crate::position::Position::attackers`] (exchanges) finds them by
+    /// generating their moves.
+    pub non_checkers: Vec<(PieceType, u16)>,
 }
 
 /// The compiled tables of a variant.
@@ -277,7 +284,7 @@ impl Tables {
         let mut pieces: [Vec<PieceTables>; 2] = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
             let black = color == Color::Black;
-            for pdef in &v.pieces {
+            for (type_index, pdef) in v.pieces.iter().enumerate() {
                 let mut quiet = empty_table();
                 let mut capture = empty_table();
                 let mut ep = empty_table();
@@ -422,6 +429,7 @@ impl Tables {
                 }
                 pt.mobile = mobile;
                 pt.has_once = once_q.iter().chain(once_c.iter()).any(|b| b.any());
+                pt.no_check = v.no_check.contains(&(type_index as PieceType));
                 pt.once_quiet = bld.add(once_q);
                 pt.once_capture = bld.add(once_c);
                 pt.quiet = bld.add(quiet);
@@ -442,6 +450,19 @@ impl Tables {
             let mut ray_masks: HashMap<u8, [u64; 16]> = HashMap::new();
             for (t, pt) in pieces[color.index()].iter().enumerate() {
                 let t = t as PieceType;
+                if pt.no_check {
+                    let mut rev = empty_table();
+                    for i in 0..NUM_SQUARES {
+                        let s = Square::from_index(i);
+                        if board.contains(s) {
+                            for target in full_reach(pt, &bld, s, board) {
+                                rev[target.index()].set(s);
+                            }
+                        }
+                    }
+                    at.non_checkers.push((t, bld.add(rev)));
+                    continue;
+                }
                 let cap = &bld.pool[pt.capture as usize];
                 if cap.iter().any(|b| b.any()) {
                     let mut rev = empty_table();
@@ -683,6 +704,26 @@ pub mod paths {
                     }
                 }
             }
+            PathKind::ZigZag => {
+                // Odd steps go (dx, dy), even steps (dx, -dy): the vertical direction
+                // alternates, the horizontal one is kept.
+                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let mut s = from;
+                    let mut up = true;
+                    while let Some(n) = step(s, (dx, if up { dy } else { -dy })) {
+                        s = n;
+                        up = !up;
+                        out.attacks.set(s);
+                        if occ.contains(s) {
+                            if them.contains(s) {
+                                out.captures.set(s);
+                            }
+                            break;
+                        }
+                        out.quiet.set(s);
+                    }
+                }
+            }
         }
         out
     }
@@ -762,6 +803,15 @@ fn slow_reach(pt: &PieceTables, bld: &Builder, from: Square, board: Bitboard) ->
         }
     }
     reach
+}
+
+/// A superset of every square a piece on `from` captures on with any of its moves.
+fn full_reach(pt: &PieceTables, bld: &Builder, from: Square, board: Bitboard) -> Bitboard {
+    let i = from.index();
+    slow_reach(pt, bld, from, board)
+        | bld.pool[pt.capture as usize][i]
+        | bld.pool[pt.once_capture as usize][i]
+        | bld.pool[pt.ep as usize][i]
 }
 
 /// True when every square a two-leg move of the piece could capture on is also captured

@@ -30,6 +30,9 @@ pub enum MoveKind {
     /// A move usable once per game (`{once:...}`, the Bat-chess King's knight move); it
     /// uses up the right.
     Once,
+    /// Free castling (`castlingRook = free`): the royal goes to `to`, the partner on the
+    /// edge of the rank in that direction lands on `aux`, anywhere the royal crossed.
+    FreeCastle,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -77,6 +80,12 @@ impl Move {
         self.kind == MoveKind::Null
     }
 
+    /// A castling of any form.
+    #[inline]
+    pub fn is_castle(self) -> bool {
+        matches!(self.kind, MoveKind::Castle | MoveKind::FreeCastle)
+    }
+
     /// Packs the move into [`Move::BITS`] bits (for the transposition table): three
     /// squares, the promotion and 4 bits of kind, room for 16 kinds.
     #[inline]
@@ -101,6 +110,7 @@ impl Move {
             3 => MoveKind::Castle,
             4 => MoveKind::TwoLeg,
             6 => MoveKind::Once,
+            7 => MoveKind::FreeCastle,
             _ => MoveKind::Null,
         };
         Move {
@@ -123,6 +133,7 @@ mod tests {
             (0, 255, 17, Some(63u8), MoveKind::TwoLeg),
             (12, 28, 12, None, MoveKind::Normal),
             (4, 6, 7, None, MoveKind::Castle),
+            (4, 7, 5, None, MoveKind::FreeCastle),
         ] {
             let mut m = Move::with_kind(Square::from_index(f), Square::from_index(t), Square::from_index(a), k);
             if let Some(p) = p {

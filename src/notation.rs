@@ -1,5 +1,6 @@
 //! Coordinate notation for moves (UCI and the CLI): `e2e4`, `a10a11`, `e7e8q`, shogi
-//! promotion `+`, two-leg moves as XBoard writes them (`e5f6,f6g7`).
+//! promotion `+`, two-leg moves as XBoard writes them (`e5f6,f6g7`), free castling as the
+//! royal's leg and the partner's (`e1g1,i1f1`).
 //!
 //! Parsing never guesses: a string is matched against the printed form of every legal
 //! move, so whatever this module prints it also reads, and an unknown move is an error.
@@ -7,6 +8,7 @@
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::square::Square;
+use crate::variant::CastlingRook;
 use std::fmt;
 
 /// Why a move string was not accepted.
@@ -79,7 +81,11 @@ impl Position {
             MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
             // Royal to partner, as Chess960 in UCI: a castling that moves the royal one
             // square would otherwise be written as a plain royal step.
-            MoveKind::Castle if self.variant().castling_rook_outside => format!("{}{}", m.from, m.aux),
+            MoveKind::Castle if self.variant().castling_rook == CastlingRook::Outside => {
+                format!("{}{}", m.from, m.aux)
+            }
+            // Free castling: the royal's leg, then the partner's.
+            MoveKind::FreeCastle => format!("{}{},{}{}", m.from, m.to, self.castling_edge(m.from, m.to), m.aux),
             _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
         }
     }

@@ -15,7 +15,8 @@ impl Position {
     }
 
     /// True when a piece of colour `by` attacks `sq`, with `occ` as occupancy for slides.
-    /// (Pieces whose attacks need move generation use the real occupancy.)
+    /// (Pieces whose attacks need move generation use the real occupancy.) This is the
+    /// check rule's question: pieces that never attack a royal (`noCheck`) do not count.
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
         let t = self.tables();
         let at = &t.attacks[by.index()];
@@ -62,7 +63,7 @@ impl Position {
     }
 
     /// All pieces of colour `by` attacking `sq` (plain leaps and slides only, plus
-    /// generated attacks of complex pieces).
+    /// generated attacks of complex pieces), those that never attack a royal included.
     pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let t = self.tables();
         let at = &t.attacks[by.index()];
@@ -95,7 +96,7 @@ impl Position {
                 }
             }
         }
-        for &(kind, rev) in &at.slow {
+        for &(kind, rev) in at.slow.iter().chain(&at.non_checkers) {
             for from in t.pool[rev as usize][sq.index()] & self.pieces(by, kind) {
                 if self.piece_attacks_by_generation(from, sq) {
                     out.set(from);
@@ -122,9 +123,7 @@ impl Position {
             moves.clear();
             // Generate as if `sq` held an enemy of the piece, so that empty squares count too.
             self.gen_piece(from, p, Bitboard::FULL, moves, Some(sq), true);
-            moves
-                .iter()
-                .any(|m| (m.to == sq && m.kind != MoveKind::Castle) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
+            moves.iter().any(|m| (m.to == sq && !m.is_castle()) || (m.kind == MoveKind::TwoLeg && m.aux == sq))
         })
     }
 

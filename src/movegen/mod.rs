@@ -64,7 +64,7 @@ impl Position {
             MoveKind::EnPassant => true,
             MoveKind::TwoLeg => enemy(m.aux) || (m.to != m.from && enemy(m.to)),
             MoveKind::Once => enemy(m.to),
-            MoveKind::Castle | MoveKind::Null => false,
+            MoveKind::Castle | MoveKind::FreeCastle | MoveKind::Null => false,
         }
     }
 
@@ -152,6 +152,9 @@ impl Position {
         if let Some(s) = probe {
             occ.set(s);
             them.set(s);
+        }
+        if pt.no_check {
+            them = them.without(self.royal_squares(!c));
         }
         let empty = t.board.without(occ);
         let virgin = pt.has_initial && self.is_virgin(from);

@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::Piece;
 use crate::rules::{AfterMake, MadeMove, RuleUndo};
 use crate::square::{Color, Square};
+use crate::variant::CastlingRook;
 use crate::zobrist::KEYS;
 
 impl Position {
@@ -140,7 +141,8 @@ impl Position {
                 let k = self.board[m.from.index()];
                 let r = self.board[m.aux.index()];
                 let right = m.to.file() > m.from.file();
-                let rto = if right != self.rules.variant.castling_rook_outside {
+                let outside = self.rules.variant.castling_rook == CastlingRook::Outside;
+                let rto = if right != outside {
                     Square::new(m.to.file() - 1, m.to.rank())
                 } else {
                     Square::new(m.to.file() + 1, m.to.rank())
@@ -151,6 +153,17 @@ impl Position {
                 self.put(rto, r);
                 self.clear_virgin(m.from);
                 self.clear_virgin(m.aux);
+            }
+            MoveKind::FreeCastle => {
+                let edge = self.castling_edge(m.from, m.to);
+                let k = self.board[m.from.index()];
+                let r = self.board[edge.index()];
+                self.remove(m.from);
+                self.remove(edge);
+                self.put(m.to, k);
+                self.put(m.aux, r);
+                self.clear_virgin(m.from);
+                self.clear_virgin(edge);
             }
             MoveKind::TwoLeg => {
                 let p = self.board[m.from.index()];

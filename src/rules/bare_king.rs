@@ -2,7 +2,8 @@
 //! lishogi's Chu Shogi reading; `docs/rules/chess-family.md`, `docs/rules/shogi.md`,
 //! `docs/rules/short-sliders.md`).
 //!
-//! ini: `bareKing = loss|draw|win` (the value for the bared side; none = off),
+//! ini: `bareKing = loss|draw|win` (the value for the bared side; none = off; a drawn bare
+//! king ends the game whatever the other side has, so two bare royals draw too),
 //! `bareKingCounter = true` (the bared side to move may still bare the opponent at once),
 //! `bareKingStrict = true` with `bareKingIgnore = ...` (Chu Shogi, lishogi's `isBareKing`
 //! and `isDraw`, see [`BareKing::bared_strict`]).
@@ -49,7 +50,10 @@ impl BareKing {
             }
             let mine = b.total(c) - b.royal_count(c);
             let theirs = b.total(!c) - b.royal_count(!c);
-            let need = 1 + u16::from(self.counter && c == us);
+            // A drawn bare king (Hiashatar, rules.md 5c) needs no material on the other
+            // side: two bare Kings are a draw too. A lost one needs a piece left to the
+            // winner (and one more where the bared side may bare back).
+            let need = if self.value == EndValue::Draw { 0 } else { 1 + u16::from(self.counter && c == us) };
             if mine == 0 && theirs >= need {
                 return Some(RuleEnd { side: c, value: self.value, reason: "bare king" });
             }

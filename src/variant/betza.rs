@@ -97,6 +97,10 @@ pub enum PathKind {
     /// Bat chess (modified) Griffin: one diagonal step, then outward orthogonal steps;
     /// captures at any step, non-captures only from the third step on.
     Griffin,
+    /// Gleeman Chess's sideways crooked bishop (`{zigzag}`): diagonal steps that keep the
+    /// horizontal direction and alternate the vertical one, a zig-zag along the rank; it
+    /// may stop (or capture) after any step, every passed square empty.
+    ZigZag,
 }
 
 /// Castling component: the king moves `distance` squares towards the edge piece.
@@ -330,7 +334,7 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             continue;
         }
         let start = i;
-        // Kirin extensions: {rhino}, {griffin}, {once:XBETZA}.
+        // Kirin extensions: {rhino}, {griffin}, {zigzag}, {once:XBETZA}.
         if s[i] == b'{' {
             let Some(close) = s[i..].iter().position(|&c| c == b'}').map(|p| p + i) else {
                 return Err(err(i, "unclosed '{'"));
@@ -365,10 +369,11 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                     out.push(BetzaMove { path: Some(PathKind::Rhino { pass: false }), ..blank })
                 }
                 None if inner == "griffin" => out.push(BetzaMove { path: Some(PathKind::Griffin), ..blank }),
+                None if inner == "zigzag" => out.push(BetzaMove { path: Some(PathKind::ZigZag), ..blank }),
                 _ => {
                     return Err(err(
                         start,
-                        &format!("unknown extension '{{{inner}}}' (rhino, rhino-nopass, griffin, once:...)"),
+                        &format!("unknown extension '{{{inner}}}' (rhino, rhino-nopass, griffin, zigzag, once:...)"),
                     ));
                 }
             }

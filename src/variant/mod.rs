@@ -83,6 +83,31 @@ pub enum Mandatory {
     Never,
 }
 
+/// Where the castling partner lands (`castlingRook`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingRook {
+    /// On the square next to the royal's destination that the royal crossed (chess).
+    Inside,
+    /// Beyond the royal's destination, without crossing it (Short Sliders' prose reading).
+    /// Such castling is written royal-to-partner (`g1l1`): a one-square castling would
+    /// otherwise read as a plain royal step.
+    Outside,
+    /// Free castling (Gleeman Chess): on any square from the royal's origin (inclusive) to
+    /// its destination (exclusive), each choice a move of its own, written as two legs,
+    /// royal then partner (`e1g1,i1f1`).
+    Free,
+}
+
+/// Which squares an enemy must not attack for castling (`castlingSafeSquares`); the
+/// royal must never castle out of check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingSafe {
+    /// The squares the royal crosses and lands on (chess).
+    King,
+    /// Every square strictly between royal and partner (Gleeman Chess, the seed's words).
+    Between,
+}
+
 /// One piece type.
 #[derive(Debug, Clone)]
 pub struct PieceDef {
@@ -170,11 +195,11 @@ pub struct Variant {
     pub perpetual_check: Option<EndValue>,
     /// Piece types that may castle with a royal (default: whatever stands on the edge).
     pub castling_partners: Option<Vec<PieceType>>,
-    /// `castlingRook = outside`: the partner lands on the square beyond the royal's new
-    /// square instead of crossing it (Short Sliders prose reading, rules.md 1c #11). Such
-    /// castling is written royal-to-partner (`g1l1`), since a one-square castling would
-    /// otherwise read as a plain royal step.
-    pub castling_rook_outside: bool,
+    /// Where the partner lands: inside (chess), outside (Short Sliders prose reading,
+    /// rules.md 1c #11) or anywhere the royal crossed (free castling, Gleeman Chess).
+    pub castling_rook: CastlingRook,
+    /// Which squares must not be attacked when castling.
+    pub castling_safe: CastlingSafe,
     /// `value.X = N` lines: evaluation values that replace the derived ones.
     pub value_overrides: Vec<(PieceType, i32)>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
@@ -205,6 +230,10 @@ pub struct Variant {
     pub hia: Vec<PieceType>,
     /// The Hia power hinders only the enemy's sliders (rules.md 1c #14 option).
     pub hia_enemy_only: bool,
+    /// Pieces whose attacks never count against a royal (`noCheck`, Hiashatar's
+    /// Bodyguard): they give no check, pin nothing, and cannot capture a royal, so a royal
+    /// may stand next to them.
+    pub no_check: Vec<PieceType>,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -421,6 +450,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "perpetualCheck"
                 | "castlingPartners"
                 | "castlingRook"
+                | "castlingSafeSquares"
+                | "noCheck"
                 | "holes"
                 | "xboardName"
                 | "xboardLegality"
@@ -541,11 +572,18 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         None => lookup("P").into_iter().collect(),
     };
     let castling_partners = list("castlingPartners", &pieces)?;
-    let castling_rook_outside = match get("castlingRook") {
-        None | Some(("inside", _)) => false,
-        Some(("outside", _)) => true,
-        Some((v, o)) => return Err(err(o, format!("castlingRook must be inside or outside, found '{v}'"))),
+    let castling_rook = match get("castlingRook") {
+        None | Some(("inside", _)) => CastlingRook::Inside,
+        Some(("outside", _)) => CastlingRook::Outside,
+        Some(("free", _)) => CastlingRook::Free,
+        Some((v, o)) => return Err(err(o, format!("castlingRook must be inside, outside or free, found '{v}'"))),
     };
+    let castling_safe = match get("castlingSafeSquares") {
+        None | Some(("king", _)) => CastlingSafe::King,
+        Some(("between", _)) => CastlingSafe::Between,
+        Some((v, o)) => return Err(err(o, format!("castlingSafeSquares must be king or between, found '{v}'"))),
+    };
+    let no_check = list("noCheck", &pieces)?.unwrap_or_default();
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
     let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
@@ -702,7 +740,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
         perpetual_check: endv("perpetualCheck")?,
         castling_partners,
-        castling_rook_outside,
+        castling_rook,
+        castling_safe,
         value_overrides,
         two_leg_paths: boolean("twoLegPaths", false)?,
         promote_on_last_rank,
@@ -713,6 +752,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         promote_unless,
         hia,
         hia_enemy_only,
+        no_check,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,

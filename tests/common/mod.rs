@@ -9,6 +9,8 @@
 
 pub mod batchess;
 pub mod chushogi;
+pub mod gleeman;
+pub mod hiashatar;
 pub mod shortsliders;
 
 use kirin::catalog::Catalog;
