@@ -348,3 +348,36 @@ fn chu_pawn_never_steps_unpromoted_onto_the_last_rank_under_xboard() {
     // With nothing else left the move is still played: an engine must move.
     assert_eq!(only(&mut e, &["f11f12"]), "move f11f12");
 }
+
+#[test]
+fn gleeman_free_castling_in_the_form_xboard_shows() {
+    // XBoard 4.9.1 moves a King that goes two or more squares along its rank as castling
+    // with the nearest piece beyond, landing next to the King (backend.c ApplyMove); it
+    // knows no other free castling (docs/rules/gleeman.md §5). Under CECP Kirin writes and
+    // reads such a castling as the King's move alone, and does not choose the others while
+    // another move is legal.
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant gleeman");
+    e.send("force");
+    // White King e1, Rooks a1 and i1, pawns; Black King e9.
+    let fen = "4k4/p8/9/9/9/9/P8/9/R3K3R w KQ - 0 1";
+    e.send(&format!("setboard {fen}"));
+    e.send("usermove e1g1");
+    e.send("ping 1");
+    let lines = e.read_until(|l| l == "pong 1");
+    assert!(!lines.iter().any(|l| l.contains("Illegal") || l.contains("Error")), "{lines:?}");
+    // The King went to g1 and the Rook to f1: Black to move; take back and check the board.
+    e.send("undo");
+    // Only castlings left: the engine picks one XBoard can show, and writes it King-only.
+    e.send(&format!("setboard {fen}"));
+    e.send("exclude all");
+    for m in ["e1f1,i1e1", "e1g1,i1e1", "e1h1,i1f1", "e1g1,i1f1"] {
+        e.send(&format!("include {m}"));
+    }
+    e.send("sd 2");
+    e.send("go");
+    let mv = e.read_until(|l| l.starts_with("move ")).last().unwrap().clone();
+    assert_eq!(mv, "move e1g1", "the only castling XBoard shows among those left");
+}

@@ -499,9 +499,8 @@ impl XBoard {
         if arg == "all" {
             self.excluded = if exclude { self.engine.pos.clone().legal_moves() } else { Vec::new() };
         } else {
-            let s = from_cecp(self.ranks(), arg);
-            match self.engine.pos.clone().parse_move(&s) {
-                Ok(m) => {
+            match parse_cecp_move(&self.engine.rules.variant, &self.engine.pos, arg) {
+                Some(m) => {
                     if exclude {
                         if !self.excluded.contains(&m) {
                             self.excluded.push(m);
@@ -510,7 +509,7 @@ impl XBoard {
                         self.excluded.retain(|&x| x != m);
                     }
                 }
-                Err(_) => return self.error("illegal move", line),
+                None => return self.error("illegal move", line),
             }
         }
         if self.analyze {
@@ -525,12 +524,10 @@ impl XBoard {
         }
         // The move arrives while we may be pondering: stop that first.
         self.cancel_search();
-        let s = from_cecp(self.ranks(), arg);
         // `@@@@` (XBoard's null move in Chu Shogi) is read by `parse_move` as a pass.
-        let parsed = self.engine.pos.clone().parse_move(&s).map_err(|_| ());
-        let m = match parsed {
-            Ok(m) => m,
-            Err(_) => {
+        let m = match parse_cecp_move(&self.engine.rules.variant, &self.engine.pos, arg) {
+            Some(m) => m,
+            None => {
                 self.out.line(&format!("Illegal move: {arg}"));
                 if self.analyze {
                     self.start_analysis();
@@ -600,7 +597,9 @@ impl XBoard {
         // Sliders' pawns may make) would forfeit the game there: play them only when nothing
         // else is legal.
         // Likewise a piece XBoard takes for a Pawn or Lance stepping onto the last rank
-        // without promoting: XBoard would add a promotion to its Queen-slot piece.
+        // without promoting: XBoard would add a promotion to its Queen-slot piece; and a
+        // free castling XBoard cannot show (the royal one square, or the partner not next to
+        // it): XBoard would move the partner elsewhere.
         let legal = self.engine.pos.clone().legal_moves();
         let v = &self.engine.rules.variant;
         let pawn_like = xboard_setup::xboard_pawn_like(v);
@@ -610,9 +609,11 @@ impl XBoard {
             .filter(|&m| {
                 !xboard_can_write(&cecp_move(v, &self.engine.pos, m))
                     || misread_as_promotion(&self.engine.pos, &pawn_like, m)
+                    || (m.kind == crate::moves::MoveKind::FreeCastle && !xboard_shows_castling(m))
             })
             .collect();
-        if !unwritable.is_empty() && unwritable.len() + limits.excluded.len() < legal.len() {
+        let left = |m: &Move| !limits.excluded.contains(m) && !unwritable.contains(m);
+        if !unwritable.is_empty() && legal.iter().any(left) {
             limits.excluded.extend(unwritable);
         }
         self.start(limits, Mode::Think);
@@ -950,8 +951,31 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
             m = plain;
         }
     }
-    let s = pos.move_to_uci(m);
+    let s = if xboard_shows_castling(m) { format!("{}{}", m.from, m.to) } else { pos.move_to_uci(m) };
     if cecp_zero_based(v.ranks) { to_cecp(&s) } else { s }
+}
+
+/// Is `m` a free castling that XBoard 4.9.1 can show? XBoard applies a royal's move of two
+/// or more squares along its rank as castling with the nearest piece beyond, which lands
+/// next to the royal on the side it came from (backend.c ApplyMove); it knows no other
+/// free castling. Such a castling goes out as the royal's move alone (`e1g1`).
+fn xboard_shows_castling(m: Move) -> bool {
+    let (from, to) = (m.from.file() as i32, m.to.file() as i32);
+    m.kind == crate::moves::MoveKind::FreeCastle
+        && (to - from).abs() >= 2
+        && m.aux.file() as i32 == to - (to - from).signum()
+}
+
+/// Reads a CECP move: our notation, else the CECP text of a legal move (a free castling
+/// that XBoard writes as the royal's move alone, `e1g1`).
+fn parse_cecp_move(v: &crate::variant::Variant, pos: &Position, text: &str) -> Option<Move> {
+    let ours = from_cecp(v.ranks, text);
+    let mut p = pos.clone();
+    if let Ok(m) = p.parse_move(&ours) {
+        return Some(m);
+    }
+    let text = text.trim();
+    p.legal_moves().into_iter().find(|&m| xboard_shows_castling(m) && cecp_move(v, pos, m) == text)
 }
 
 /// Can XBoard 4.9.1 read this move text? Its promotion suffix is one letter other than `x`

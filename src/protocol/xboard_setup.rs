@@ -129,6 +129,9 @@ const NAME_HINTS: &[(&str, &str)] = &[
     ("crown-prince", "crown"),
     ("prince", "crown"),
     ("tokin", "tokin"),
+    ("bodyguard", "man"),
+    ("warlord", "marshall"),
+    ("gleeman", "wizard"),
 ];
 
 fn slot_of(name: &str) -> Option<usize> {
