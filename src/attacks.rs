@@ -217,8 +217,9 @@ fn lame_path(from: Square, dx: i32, dy: i32) -> Option<Bitboard> {
 impl Tables {
     /// Compiles the variant's pieces. `generated_slides`: a rule changes slides and lame
     /// steps with the position (the Hia zone), so their attacks must come from move
-    /// generation.
-    pub fn build(v: &Variant, generated_slides: bool) -> Tables {
+    /// generation. `pawn_exempt`: squares the pawns (`pawns`) never capture on (the
+    /// citadels).
+    pub fn build(v: &Variant, generated_slides: bool, pawn_exempt: Bitboard) -> Tables {
         let mut bld = Builder { pool: Vec::new(), index: HashMap::new() };
         bld.add(empty_table()); // index 0: no targets
         let board = v.board;
@@ -428,6 +429,11 @@ impl Tables {
                     }
                 }
                 pt.mobile = mobile;
+                if pdef.pawn && pawn_exempt.any() {
+                    for b in capture.iter_mut().chain(icapture.iter_mut()).chain(ep.iter_mut()) {
+                        *b = b.without(pawn_exempt);
+                    }
+                }
                 pt.has_once = once_q.iter().chain(once_c.iter()).any(|b| b.any());
                 pt.no_check = v.no_check.contains(&(type_index as PieceType));
                 pt.once_quiet = bld.add(once_q);
@@ -704,6 +710,57 @@ pub mod paths {
                     }
                 }
             }
+            PathKind::Giraffe => {
+                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let Some(s1) = step(from, (dx, dy)) else { continue };
+                    if occ.contains(s1) {
+                        continue;
+                    }
+                    for o in [(dx, 0), (0, dy)] {
+                        let mut s = s1;
+                        let mut k = 0;
+                        while let Some(n) = step(s, o) {
+                            s = n;
+                            k += 1;
+                            if k < 3 {
+                                // The first two orthogonal squares are only passed.
+                                if occ.contains(s) {
+                                    break;
+                                }
+                                continue;
+                            }
+                            out.attacks.set(s);
+                            if occ.contains(s) {
+                                if them.contains(s) {
+                                    out.captures.set(s);
+                                }
+                                break;
+                            }
+                            out.quiet.set(s);
+                        }
+                    }
+                }
+            }
+            PathKind::Taliah => {
+                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let Some(s1) = step(from, (dx, dy)) else { continue };
+                    if occ.contains(s1) {
+                        continue;
+                    }
+                    let mut s = s1;
+                    while let Some(n) = step(s, (dx, dy)) {
+                        s = n;
+                        out.attacks.set(s);
+                        if occ.contains(s) {
+                            if them.contains(s) {
+                                out.captures.set(s);
+                            }
+                            break;
+                        }
+                        out.quiet.set(s);
+                    }
+                }
+            }
             PathKind::ZigZag => {
                 // Odd steps go (dx, dy), even steps (dx, -dy): the vertical direction
                 // alternates, the horizontal one is kept.
@@ -857,7 +914,7 @@ mod tests {
     fn chess_tables() {
         let r = load(&[("variants.ini", EMBEDDED_INI)]);
         let v = r.variants.iter().find(|v| v.name == "chess").unwrap();
-        let t = Tables::build(v, false);
+        let t = Tables::build(v, false, Bitboard::EMPTY);
         let knight = &t.pieces[0][1];
         let e4 = Square::parse("e4").unwrap();
         assert_eq!(t.pool[knight.capture as usize][e4.index()].count(), 8);

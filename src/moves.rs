@@ -33,6 +33,11 @@ pub enum MoveKind {
     /// Free castling (`castlingRook = free`): the royal goes to `to`, the partner on the
     /// edge of the rank in that direction lands on `aux`, anywhere the royal crossed.
     FreeCastle,
+    /// The royal on `from` and the own piece on `to` exchange places (Tamerlane's King swap).
+    Swap,
+    /// Enter and exchange (Tamerlane): the royal steps into the enemy citadel `aux`
+    /// (capturing there, if anything) and on to `to`, whose piece goes to `aux`.
+    EnterExchange,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -111,6 +116,8 @@ impl Move {
             4 => MoveKind::TwoLeg,
             6 => MoveKind::Once,
             7 => MoveKind::FreeCastle,
+            8 => MoveKind::Swap,
+            9 => MoveKind::EnterExchange,
             _ => MoveKind::Null,
         };
         Move {
@@ -134,6 +141,8 @@ mod tests {
             (12, 28, 12, None, MoveKind::Normal),
             (4, 6, 7, None, MoveKind::Castle),
             (4, 7, 5, None, MoveKind::FreeCastle),
+            (30, 50, 30, None, MoveKind::Swap),
+            (130, 65, 128, None, MoveKind::EnterExchange),
         ] {
             let mut m = Move::with_kind(Square::from_index(f), Square::from_index(t), Square::from_index(a), k);
             if let Some(p) = p {

@@ -57,14 +57,28 @@ fn well_formed(s: &str) -> bool {
 }
 
 impl Position {
-    /// The promotion suffix of a move: `+` for shogi-promoted forms, else the letter.
-    fn promo_suffix(&self, m: Move) -> String {
+    /// The promotion suffix of a move: `+` for shogi-promoted forms, else the letter; none
+    /// for a forced promotion with `promotionSuffix = choice` unless `always`.
+    fn promo_suffix(&self, m: Move, always: bool) -> String {
         match m.promotion() {
             None => String::new(),
+            Some(_) if !always && self.promotion_is_forced(m) => String::new(),
             Some(t) => {
                 let def = &self.variant().pieces[t as usize];
                 if def.token.starts_with('+') { "+".into() } else { def.suffix_letter() }
             }
+        }
+    }
+
+    /// With `promotionSuffix = choice`: was this promotion the mover's only choice (one
+    /// type, promotion compulsory)?
+    fn promotion_is_forced(&self, m: Move) -> bool {
+        let v = self.variant();
+        v.promotion_suffix_on_choice && {
+            let p = self.piece_at(m.from);
+            p.is_some()
+                && v.pieces[p.kind() as usize].promotions.len() == 1
+                && v.promotion_mandatory == crate::variant::Mandatory::Always
         }
     }
 
@@ -76,9 +90,21 @@ impl Position {
 
     /// Coordinate notation of a move generated in this position.
     pub fn move_to_uci(&self, m: Move) -> String {
+        self.move_text(m, false)
+    }
+
+    /// Coordinate notation with every promotion's suffix written, forced or not (what
+    /// XBoard needs to know the new piece).
+    pub fn move_to_uci_with_suffix(&self, m: Move) -> String {
+        self.move_text(m, true)
+    }
+
+    fn move_text(&self, m: Move, always_suffix: bool) -> String {
+        let suffix = self.promo_suffix(m, always_suffix);
         match m.kind {
             MoveKind::Null => "0000".into(),
-            MoveKind::TwoLeg => format!("{}{},{}{}{}", m.from, m.aux, m.aux, m.to, self.promo_suffix(m)),
+            // Two legs through `aux`: a Lion's double move, enter and exchange.
+            MoveKind::TwoLeg | MoveKind::EnterExchange => format!("{}{},{}{}{suffix}", m.from, m.aux, m.aux, m.to),
             // Royal to partner, as Chess960 in UCI: a castling that moves the royal one
             // square would otherwise be written as a plain royal step.
             MoveKind::Castle if self.variant().castling_rook == CastlingRook::Outside => {
@@ -86,7 +112,7 @@ impl Position {
             }
             // Free castling: the royal's leg, then the partner's.
             MoveKind::FreeCastle => format!("{}{},{}{}", m.from, m.to, self.castling_edge(m.from, m.to), m.aux),
-            _ => format!("{}{}{}", m.from, m.to, self.promo_suffix(m)),
+            _ => format!("{}{}{suffix}", m.from, m.to),
         }
     }
 
@@ -105,7 +131,13 @@ impl Position {
             return Err(MoveError::Malformed(s.trim().to_string()));
         }
         let moves = self.legal_moves();
-        moves.into_iter().find(|&m| self.move_to_uci(m) == t).ok_or_else(|| MoveError::Illegal(s.trim().to_string()))
+        // A forced promotion written bare is read with its suffix too.
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.move_to_uci(m) == t)
+            .or_else(|| moves.iter().copied().find(|&m| m.promotion().is_some() && self.move_text(m, true) == t))
+            .ok_or_else(|| MoveError::Illegal(s.trim().to_string()))
     }
 }
 

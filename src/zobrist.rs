@@ -20,6 +20,8 @@ pub struct Keys {
     pub once: [u64; 2],
     /// `rules::pool`: per colour and type, mixed with the count (`pool.rs`).
     pub pool: [u64; 2 * MAX_PIECE_TYPES],
+    /// `rules::swap`: colour `c` has used its King swap.
+    pub swap: [u64; 2],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -54,5 +56,6 @@ pub static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let once = fill(&mut s);
     skip(&mut s, 254);
     let pool = fill(&mut s);
-    Keys { piece, ep, virgin, side, lion, once, pool }
+    let swap = fill(&mut s);
+    Keys { piece, ep, virgin, side, lion, once, pool, swap }
 });

@@ -102,6 +102,26 @@ SPECIAL = {
         ("promotion to Bishop on rank 7 (Black: rank 3), with captures", "Ke1 Pc6 Pg6 ke9 rb7 nd7 pa4 pe4",
          "w", "-", "", "-"),
     ],
+    "tamerlane": [
+        ("the King steps into the enemy citadel (a draw) or enters and exchanges with its Prince",
+         "Kb9 Sf6 R'd3 kh7 r'h8", "w", "-", "", "-"),
+        ("the Adventitious King, the last royal, may step into its own citadel; a pawn does not attack it there",
+         "Al1 R'c3 kg9 r'l3 rb10", "w", "-", "", "-"),
+        ("the Adventitious King, the last royal: a Rook attacks its own citadel", "Al1 R'c3 kg9 re2", "w", "-", "",
+         "-"),
+        ("a Rook takes the Adventitious King in its own citadel and is immune there", "Kg1 Am2 R'c3 kg9 rb2", "b",
+         "-", "", "-"),
+        ("the King takes the Adventitious King in the enemy citadel: a draw, or enter and exchange",
+         "Kb8 Sf5 R'c3 kh10 aa9 r'h8", "w", "-", "", "-"),
+        ("the King swap, when nothing else is legal", "Kb1 R'b2 R'k5 kg9 rc10 bb3 r'k6", "w", "-", "", "-"),
+        ("the Pawn of Pawns placed by fork and by trap", "Kg2 Yf10 R'b3 kg9 rd6 rf6 dj8 r'j10 r'l8 r'h8 r'j6",
+         "w", "-", "", "-"),
+        ("the Pawn of Pawns waiting on its last rank is immune", "Kg2 Yf10 R'b3 kg9 rd6 rf6 dj8 r'j10 r'l8 r'h8 r'j6",
+         "b", "-", "", "-"),
+        ("King and Prince both attacked: no check rule", "Kg2 Sc5 R'b3 kj9 rc10 rg8 r'l8", "w", "-", "", "-"),
+        ("promotion to a Prince while the King stays attacked (royal count after the move)",
+         "Kb2 K'g9 kl10 rb8 r'l9", "w", "-", "", "-"),
+    ],
     "courier-modern": [
         ("castling both ways, both sides", "Kg1 Ra1 Rl1 Pa2 Pl2 kg8 ra8 rl8 pa7 pl7", "w", "KQkq", "", "-"),
         ("castling: a Courier covers h1; the other wing is open", "Kg1 Ra1 Rl1 kg8 ra8 rl8 bk3", "w", "KQkq", "",
@@ -132,6 +152,11 @@ NAME_ALIASES = {"ladyinwaiting": "lady"}
 # of ordering the moves by the style: uniform random play on these large boards seldom
 # reaches a promotion, and seldom keeps castling open long enough to be counted.
 PLAYOUT_STYLES = [(None, 0.0), ("develop", 0.9), ("advance", 0.5), ("advance", 0.9)]
+# Variants with rules the styles above seldom reach get more: Tamerlane's citadels (the
+# King walks towards the enemy citadel).
+VARIANT_STYLES = {"tamerlane": PLAYOUT_STYLES + [("citadel", 0.6)]}
+# The enemy citadel of White and of Black (the "citadel" style's goal).
+CITADELS = {"tamerlane": ("a9", "m2")}
 
 
 def load_oracle(path: str | None):
@@ -157,9 +182,10 @@ def load_oracle(path: str | None):
     return module, p
 
 
-def kirin_piece_tokens(ini: Path) -> dict[str, dict[str, str]]:
-    """variant -> {normalised piece name: token} from Kirin's variants.ini, with inheritance."""
-    sections: dict[str, tuple[str | None, dict[str, str]]] = {}
+def read_kirin_ini(ini: Path) -> dict[str, tuple[dict[str, str], dict[str, str]]]:
+    """variant -> ({normalised piece name: token}, {key: value}) from Kirin's variants.ini,
+    with inheritance."""
+    sections: dict[str, tuple[str | None, dict[str, str], dict[str, str]]] = {}
     current = None
     for raw in ini.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
@@ -168,20 +194,24 @@ def kirin_piece_tokens(ini: Path) -> dict[str, dict[str, str]]:
         m = re.fullmatch(r"\[([^:\]]+)(?::([^\]]+))?\]", line)
         if m:
             current = m.group(1).strip()
-            sections[current] = (m.group(2).strip() if m.group(2) else None, {})
+            sections[current] = (m.group(2).strip() if m.group(2) else None, {}, {})
             continue
         key, _, value = line.partition("=")
-        if current and key.strip() == "piece":
+        if not current:
+            continue
+        if key.strip() == "piece":
             token, name = value.split()[:2]
             sections[current][1][normalise(name)] = token
+        else:
+            sections[current][2][key.strip()] = value.strip()
 
-    def resolve(name, seen=()):
-        parent, own = sections[name]
-        merged = dict(resolve(parent, seen + (name,))) if parent and parent not in seen else {}
-        merged.update(own)
+    def resolve(name, part, seen=()):
+        parent = sections[name][0]
+        merged = dict(resolve(parent, part, seen + (name,))) if parent and parent not in seen else {}
+        merged.update(sections[name][part])
         return merged
 
-    return {name: resolve(name) for name in sections}
+    return {name: (resolve(name, 1), resolve(name, 2)) for name in sections}
 
 
 def normalise(name: str) -> str:
@@ -194,7 +224,10 @@ class OracleReferee(Referee):
 
     def __init__(self, oracle: str | None = None):
         self.module, self.path = load_oracle(oracle or os.environ.get("KIRIN_ORACLE"))
-        self.tokens = kirin_piece_tokens(REPO_ROOT / "variants.ini")
+        ini = read_kirin_ini(REPO_ROOT / "variants.ini")
+        self.tokens = {name: tokens for name, (tokens, _) in ini.items()}
+        # Variants where Kirin writes a forced promotion without its suffix.
+        self.bare_forced = {name for name, (_, keys) in ini.items() if keys.get("promotionSuffix") == "choice"}
         self._variants = {}
         self._legal_cache: dict[int, tuple[object, dict[str, tuple]]] = {}
 
@@ -225,6 +258,8 @@ class OracleReferee(Referee):
         letter = v.types[promo].letter
         if text.endswith(letter) and mv[5]:  # the oracle shows the suffix: drop it
             text = text[: -len(letter)]
+        elif variant in self.bare_forced:  # forced (no suffix shown): Kirin writes none either
+            return text
         token = self.tokens[variant][normalise(v.types[promo].name)]
         return text + token.lstrip("+").lower()
 
@@ -304,12 +339,13 @@ class OracleReferee(Referee):
 
     def playouts(self, variant: str, count: int, max_plies: int, rng: random.Random) -> list[Node]:
         """Random games that never pass through a position the oracle refuses. The playouts
-        take the styles of PLAYOUT_STYLES in turn: at each ply, with the style's probability,
+        take the styles of PLAYOUT_STYLES (or VARIANT_STYLES) in turn: at each ply, with the style's probability,
         the moves are tried in the style's order instead of a uniform one."""
         v = self.variant(variant)
         out = []
         for i in range(count):
-            style, probability = PLAYOUT_STYLES[i % len(PLAYOUT_STYLES)]
+            styles = VARIANT_STYLES.get(variant, PLAYOUT_STYLES)
+            style, probability = styles[i % len(styles)]
             node = self.start(variant)
             for _ in range(rng.randint(0, max_plies)):
                 try:
@@ -346,10 +382,18 @@ class OracleReferee(Referee):
         develop: moves of the back rank's pieces other than King and Rooks first, then pawn
         moves, King and Rook moves and the once-per-game moves last, so that castling, e.p.
         and the once-per-game moves are still there to be counted at the end;
-        advance: promotions first, then pawn moves, the most advanced first."""
+        advance: promotions first, then pawn moves, the most advanced first;
+        citadel: the King's moves first, the nearest to the enemy citadel first, then
+        promotions and the Pawn of Pawns' moves."""
         m = self.module
         kind, frm = mv[0], mv[1]
         piece = v.types[abs(pos.board[frm])]
+        if style == "citadel":
+            if piece.name == "king":
+                goal = divmod(v.sqparse(CITADELS[v.name][pos.side]), v.W)
+                to = divmod(mv[2], v.W)
+                return max(abs(goal[0] - to[0]), abs(goal[1] - to[1]))
+            return 20 if mv[3] else 30
         if style == "advance":
             if mv[3]:
                 return 0

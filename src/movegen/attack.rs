@@ -134,6 +134,6 @@ impl Position {
 
     /// True when any royal of `c` is attacked by the other side.
     pub fn royals_attacked(&self, c: Color) -> bool {
-        self.royal_squares(c).iter().any(|k| self.is_attacked(k, !c, self.blockers()))
+        self.royal_squares(c).iter().any(|k| self.royal_attacked_at(k, c))
     }
 }

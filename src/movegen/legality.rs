@@ -58,9 +58,15 @@ impl Position {
     pub fn in_check(&self) -> bool {
         let us = self.side_to_move();
         match self.protected_royal(us) {
-            Some(k) => self.is_attacked(k, !us, self.blockers()),
+            Some(k) => self.royal_attacked_at(k, us),
             None => false,
         }
+    }
+
+    /// Is the royal of `c` on `sq` attacked (and not immune, `RuleSet::immune`)?
+    #[inline]
+    pub(crate) fn royal_attacked_at(&self, sq: Square, c: Color) -> bool {
+        !self.hooks().is_immune(self, c, sq) && self.is_attacked(sq, !c, self.blockers())
     }
 
     /// Checkers and pins of the side to move's protected royal (`None`: no royal is
@@ -71,7 +77,8 @@ impl Position {
         let royal = self.protected_royal(us)?;
         let t = self.tables();
         let at = &t.attacks[them.index()];
-        let fast = at.simple;
+        // Immunity depends on where a piece stands after the move: test moves by making them.
+        let fast = at.simple && !self.hooks().has_immunity();
         let occ = self.blockers();
         let mut g = Guard {
             royal,
@@ -134,6 +141,9 @@ impl Position {
     /// the move, as Fairy-Stockfish does for pseudo-royal pieces: a move that creates a
     /// second royal (Sho Shogi's Elephant promoting to Crown Prince) does not excuse
     /// leaving the lone King attacked.
+    ///
+    /// With `royalCount = after` the count after the move decides instead: a move that makes
+    /// a second royal leaves no royal protected (Tamerlane's promotion to a Prince).
     pub(super) fn leaves_royal_safe(&mut self, m: Move, royal: Square) -> bool {
         let us = self.side_to_move();
         let target = if m.from == royal { m.to } else { royal };
@@ -141,9 +151,22 @@ impl Position {
         let ok = if self.royal_count(!us) == 0 && self.variant().has_royals() {
             // Capturing the opponent's last royal ends the game: always allowed.
             true
+        } else if self.variant().royal_count_after && self.royal_count(us) >= 2 {
+            true
         } else {
-            !self.is_attacked(target, !us, self.blockers())
+            !self.royal_attacked_at(target, us)
         };
+        self.unmake_move();
+        ok
+    }
+
+    /// Makes the move and tests whether the royal on `royal` (followed if it moves, also
+    /// by a swap) is unattacked afterwards, whatever the number of royals (the King swap).
+    pub(super) fn royal_unattacked_after(&mut self, m: Move, royal: Square) -> bool {
+        let us = self.side_to_move();
+        let target = if m.from == royal { m.to } else { royal };
+        self.make_move(m);
+        let ok = !self.royal_attacked_at(target, us);
         self.unmake_move();
         ok
     }

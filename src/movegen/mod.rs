@@ -64,7 +64,8 @@ impl Position {
             MoveKind::EnPassant => true,
             MoveKind::TwoLeg => enemy(m.aux) || (m.to != m.from && enemy(m.to)),
             MoveKind::Once => enemy(m.to),
-            MoveKind::Castle | MoveKind::FreeCastle | MoveKind::Null => false,
+            MoveKind::EnterExchange => enemy(m.aux),
+            MoveKind::Castle | MoveKind::FreeCastle | MoveKind::Swap | MoveKind::Null => false,
         }
     }
 
@@ -73,11 +74,35 @@ impl Position {
             return;
         }
         let start = out.len();
+        self.generate_checked(out, quiets);
+        // Moves a rule allows only when nothing else is legal (the King swap).
+        if quiets && out.len() == start {
+            self.rules().hooks.fallback_moves(self, out);
+            let mut i = start;
+            while i < out.len() {
+                // The moving royal must not be attacked afterwards, whatever the count.
+                if self.royal_unattacked_after(out[i], out[i].from) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// The moves of the pieces and the rules' extra moves, the check rule and the rules'
+    /// filters applied.
+    fn generate_checked(&mut self, out: &mut Vec<Move>, quiets: bool) {
+        let start = out.len();
         let us = self.side_to_move();
+        let board = self.tables().board;
         let Some(g) = self.guard() else {
             for from in self.color_bb(us) {
                 let p = self.piece_at(from);
                 self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
+            }
+            if quiets {
+                self.rules().hooks.extra_moves(self, board, out, start);
             }
             self.rules().hooks.filter(self, out, start);
             return;
@@ -116,7 +141,44 @@ impl Position {
                 out.swap_remove(i);
             }
         }
+        // The rules' extra moves, each tested by making it (no mask applies to them).
+        if quiets {
+            let extra = out.len();
+            self.rules().hooks.extra_moves(self, board, out, start);
+            let mut i = extra;
+            while i < out.len() {
+                if self.leaves_royal_safe(out[i], g.royal) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
         self.rules().hooks.filter(self, out, start);
+    }
+
+    /// Has the piece on `sq` a pseudo-legal move (its side's royal safety ignored, the
+    /// rules' filters applied)? It may belong to either side.
+    pub fn has_pseudo_move_from(&mut self, sq: Square) -> bool {
+        let p = self.piece_at(sq);
+        if p.is_none() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.gen_piece(sq, p, Bitboard::FULL, &mut moves, None, true);
+        if moves.is_empty() {
+            return false;
+        }
+        // The filters judge the moves of the side to move: let the piece's side move.
+        let flipped = p.color() != self.side_to_move();
+        if flipped {
+            self.make_move(Move::NONE);
+        }
+        self.rules().hooks.filter(self, &mut moves, 0);
+        if flipped {
+            self.unmake_move();
+        }
+        !moves.is_empty()
     }
 
     /// Legal moves as a new vector.
@@ -155,6 +217,9 @@ impl Position {
         }
         if pt.no_check {
             them = them.without(self.royal_squares(!c));
+        }
+        if let Some(immune) = self.hooks().immune(self, !c) {
+            them = them.without(immune);
         }
         let empty = t.board.without(occ);
         let virgin = pt.has_initial && self.is_virgin(from);

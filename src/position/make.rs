@@ -154,6 +154,30 @@ impl Position {
                 self.clear_virgin(m.from);
                 self.clear_virgin(m.aux);
             }
+            MoveKind::Swap => {
+                let (k, partner) = (self.board[m.from.index()], self.board[m.to.index()]);
+                self.remove(m.from);
+                self.remove(m.to);
+                self.put(m.to, k);
+                self.put(m.from, partner);
+                self.clear_virgin(m.from);
+                self.clear_virgin(m.to);
+            }
+            MoveKind::EnterExchange => {
+                let (k, partner) = (self.board[m.from.index()], self.board[m.to.index()]);
+                let cap = self.board[m.aux.index()];
+                if cap.is_some() {
+                    self.st.captured = cap;
+                    self.remove(m.aux);
+                    self.st.rule50 = 0;
+                }
+                self.remove(m.from);
+                self.remove(m.to);
+                self.put(m.to, k);
+                self.put(m.aux, partner);
+                self.clear_virgin(m.from);
+                self.clear_virgin(m.to);
+            }
             MoveKind::FreeCastle => {
                 let edge = self.castling_edge(m.from, m.to);
                 let k = self.board[m.from.index()];

@@ -68,7 +68,8 @@ pub struct Rules {
 impl Rules {
     /// Compiles a variant and checks its start position.
     pub fn new(variant: Variant) -> Result<Arc<Rules>, FenError> {
-        let tables = Tables::build(&variant, RuleSet::generated_slides(&variant));
+        let tables =
+            Tables::build(&variant, RuleSet::generated_slides(&variant), RuleSet::pawn_capture_exempt(&variant));
         let hooks = RuleSet::new(&variant);
         let mut royal_mask = 0u64;
         let mut pawn_mask = 0u64;
@@ -349,6 +350,30 @@ impl Position {
             root_black: false,
             changes: ArrayVec::new(),
             rule_data: RuleData::default(),
+        }
+    }
+
+    /// A copy of the position without its history, to try a move on: repetition and
+    /// the moves before it are gone, everything else is the same.
+    pub fn scratch(&self) -> Position {
+        Position {
+            rules: self.rules.clone(),
+            board: self.board,
+            pcs: self.pcs,
+            by_color: self.by_color,
+            occ: self.occ,
+            counts: self.counts,
+            totals: self.totals,
+            royals: self.royals,
+            psq: self.psq,
+            phase: self.phase,
+            side: self.side,
+            st: self.st,
+            history: Vec::new(),
+            start_fullmove: self.start_fullmove,
+            root_black: self.root_black,
+            changes: ArrayVec::new(),
+            rule_data: self.rule_data.clone(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::Position;
 use crate::bitboard::Bitboard;
+use crate::moves::Move;
 use crate::piece::Piece;
 use crate::rules::{Board, RuleData, RuleState};
 use crate::square::{Color, Square};
@@ -65,6 +66,17 @@ impl Board for Position {
     fn is_mobile(&self, sq: Square) -> bool {
         let p = self.board[sq.index()];
         self.rules.tables.pieces[p.color().index()][p.kind() as usize].mobile.contains(sq)
+    }
+
+    fn capture_targets(&self, c: Color, t: PieceType, sq: Square) -> Bitboard {
+        let tables = &self.rules.tables;
+        tables.pool[tables.pieces[c.index()][t as usize].capture as usize][sq.index()]
+    }
+
+    fn has_pseudo_move_after(&self, m: Move, sq: Square) -> bool {
+        let mut p = self.scratch();
+        p.make_move(m);
+        p.has_pseudo_move_from(sq)
     }
 
     #[inline]

@@ -951,7 +951,7 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
             m = plain;
         }
     }
-    let s = if xboard_shows_castling(m) { format!("{}{}", m.from, m.to) } else { pos.move_to_uci(m) };
+    let s = if xboard_shows_castling(m) { format!("{}{}", m.from, m.to) } else { pos.move_to_uci_with_suffix(m) };
     if cecp_zero_based(v.ranks) { to_cecp(&s) } else { s }
 }
 

@@ -11,22 +11,29 @@
 //! | [`once`] | `{once:...}` in XBetza, `onceMovesAttack` | a move usable once per game (Bat chess King) |
 //! | [`bare_king`] | `bareKing`, `bareKingCounter`, `bareKingStrict`, `bareKingIgnore` | a side left with its royals alone |
 //! | [`perpetual`] | `perpetualCheck` | the perpetual checker's repetition result (Sho Shogi) |
+//! | [`citadel`] | `citadels`, `citadelEnemyEntry`, `citadelOwnEntry`, `citadelExchange`, `citadelCaptureExchange` | squares only some pieces may enter; entering the enemy's draws, or exchanges (Tamerlane) |
+//! | [`swap`] | `swap` | the King's once-per-game exchange of places when nothing else is legal (Tamerlane) |
+//! | [`placement`] | `placement` | a piece put on a square where it forks or traps (Tamerlane's Pawn of Pawns) |
+//! | (data) | `immune` | pieces that cannot be captured |
 //!
 //! The core calls the rules only at these hook points of [`RuleSet`], with static dispatch
 //! (an `Option` per rule: a variant without the rule pays one predictable branch):
 //!
 //! | hook | called from | rules |
 //! |---|---|---|
-//! | [`RuleSet::generated_slides`] (compile time) | `Rules::new` | hia |
+//! | [`RuleSet::generated_slides`], [`RuleSet::pawn_capture_exempt`] (compile time) | `Rules::new` | hia, citadel |
 //! | [`RuleSet::slide_zone`] | move generation | hia |
 //! | [`RuleSet::once_available`] | move generation, attacks, pins | once |
 //! | [`RuleSet::pool_promoter`], [`RuleSet::pool_promotions`], [`RuleSet::allows_promotion`] | promotion | pool, partner |
-//! | [`RuleSet::filter`] | legal move generation | lion |
-//! | [`RuleSet::after_make`], [`RuleSet::after_unmake`] | make / unmake | once, lion, pool, partner |
-//! | [`RuleSet::immediate_end`] | game end | bare_king |
+//! | [`RuleSet::immune`] | move generation, check | citadel, `immune` |
+//! | [`RuleSet::extra_moves`] | move generation | citadel (enter and exchange), placement |
+//! | [`RuleSet::fallback_moves`] | move generation, when nothing else is legal | swap |
+//! | [`RuleSet::filter`] | legal move generation | lion, citadel |
+//! | [`RuleSet::after_make`], [`RuleSet::after_unmake`] | make / unmake | once, lion, pool, partner, swap |
+//! | [`RuleSet::immediate_end`] | game end | bare_king, citadel |
 //! | [`RuleSet::repetition_needs_checks`], [`RuleSet::repetition_value`] | game end | perpetual |
-//! | FEN: [`RuleSet::read_board_extra`], [`RuleSet::write_board_extra`], [`RuleSet::read_castling_mark`], [`RuleSet::write_castling_marks`] | FEN | pool, once |
-//! | [`RuleSet::key`] | hash key from scratch | lion, once, pool |
+//! | FEN: [`RuleSet::read_board_extra`], [`RuleSet::write_board_extra`], [`RuleSet::read_castling_mark`], [`RuleSet::write_castling_marks`] | FEN | pool, once, swap |
+//! | [`RuleSet::key`] | hash key from scratch | lion, once, pool, swap |
 //!
 //! A rule reads the position only through the [`Board`] trait, which the position
 //! implements, and changes it on make only through the [`AfterMake`] context the core hands
@@ -40,12 +47,15 @@
 //! none of these fits.
 
 pub mod bare_king;
+pub mod citadel;
 pub mod hia;
 pub mod lion;
 pub mod once;
 pub mod partner;
 pub mod perpetual;
+pub mod placement;
 pub mod pool;
+pub mod swap;
 
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
@@ -72,6 +82,12 @@ pub trait Board {
     /// The piece on `sq` has a move from there on an empty board (pawns on their last rank
     /// have none).
     fn is_mobile(&self, sq: Square) -> bool;
+    /// The squares a piece of colour `c` and type `t` on `sq` captures on with its plain
+    /// leaps (a pawn's capture squares).
+    fn capture_targets(&self, c: Color, t: PieceType, sq: Square) -> Bitboard;
+    /// After the move `m` (not necessarily legal), has the piece then on `sq` a
+    /// pseudo-legal move (its own royal's safety ignored, the rules' filters applied)?
+    fn has_pseudo_move_after(&self, m: Move, sq: Square) -> bool;
     fn rule_state(&self) -> &RuleState;
     fn rule_data(&self) -> &RuleData;
 }
@@ -112,6 +128,7 @@ impl AfterMake<'_> {
 pub struct RuleState {
     pub lion: lion::LionState,
     pub once: once::OnceState,
+    pub swap: swap::SwapState,
 }
 
 /// Rule state too large to copy with every move; a move's changes to it are undone from
@@ -164,10 +181,23 @@ pub struct RuleSet {
     pub once: Option<once::Once>,
     pub bare_king: Option<bare_king::BareKing>,
     pub perpetual: Option<perpetual::Perpetual>,
+    pub citadel: Option<citadel::Citadel>,
+    pub swap: Option<swap::Swap>,
+    pub placement: Option<placement::Placement>,
+    /// The `immune` types.
+    immune_mask: u64,
+    /// Some piece may be immune (`immune` types, or citadels).
+    has_immunity: bool,
+    /// Some rule adds moves ([`RuleSet::extra_moves`]).
+    has_extra_moves: bool,
 }
 
 impl RuleSet {
     pub fn new(v: &Variant) -> RuleSet {
+        let citadel = citadel::Citadel::new(v);
+        let off_board = citadel.as_ref().map_or(Bitboard::EMPTY, |c| c.squares());
+        let placement = placement::Placement::new(v);
+        let immune_mask = mask_of(&v.immune);
         RuleSet {
             hia: hia::Hia::new(v),
             pool: pool::PoolRule::new(v),
@@ -176,6 +206,12 @@ impl RuleSet {
             once: once::Once::new(v),
             bare_king: bare_king::BareKing::new(v),
             perpetual: perpetual::Perpetual::new(v),
+            swap: swap::Swap::new(v, off_board),
+            has_immunity: immune_mask != 0 || citadel.is_some(),
+            has_extra_moves: citadel.is_some() || placement.is_some(),
+            citadel,
+            placement,
+            immune_mask,
         }
     }
 
@@ -183,6 +219,62 @@ impl RuleSet {
     /// changes them with the position).
     pub fn generated_slides(v: &Variant) -> bool {
         hia::Hia::new(v).is_some()
+    }
+
+    /// Compile time: squares a pawn never captures on (the citadels).
+    pub fn pawn_capture_exempt(v: &Variant) -> Bitboard {
+        citadel::Citadel::new(v).map_or(Bitboard::EMPTY, |c| c.squares())
+    }
+
+    /// The pieces of `c` that cannot be captured (`None`: no rule makes any immune). They
+    /// are never a capture's target, and a royal among them is never in check.
+    #[inline]
+    pub fn immune<B: Board>(&self, b: &B, c: Color) -> Option<Bitboard> {
+        if !self.has_immunity {
+            return None;
+        }
+        let mut bb = b.pieces_of(c, self.immune_mask);
+        if let Some(ci) = &self.citadel {
+            bb |= ci.immune(b, c);
+        }
+        Some(bb)
+    }
+
+    /// Can any piece be immune? (Then the check rule tests every move by making it.)
+    #[inline]
+    pub fn has_immunity(&self) -> bool {
+        self.has_immunity
+    }
+
+    /// Is the piece of `c` on `sq` immune?
+    #[inline]
+    pub fn is_immune<B: Board>(&self, b: &B, c: Color, sq: Square) -> bool {
+        self.immune(b, c).is_some_and(|i| i.contains(sq))
+    }
+
+    /// Appends the pseudo-legal moves the rules add to those of the pieces in
+    /// `moves[start..]` (enter and exchange, placements); `board` is the variant's board.
+    #[inline]
+    pub fn extra_moves<B: Board>(&self, b: &B, board: Bitboard, moves: &mut Vec<Move>, start: usize) {
+        if !self.has_extra_moves {
+            return;
+        }
+        if let Some(c) = &self.citadel {
+            c.exchanges(b, moves, start);
+        }
+        if let Some(p) = &self.placement {
+            let immune = self.immune(b, !b.side_to_move()).unwrap_or(Bitboard::EMPTY);
+            p.moves(b, board, immune, moves);
+        }
+    }
+
+    /// Moves allowed only when the side to move has no other legal move (the King swap),
+    /// before the test that the moving royal is not attacked after them.
+    #[inline]
+    pub fn fallback_moves<B: Board>(&self, b: &B, out: &mut Vec<Move>) {
+        if let Some(s) = &self.swap {
+            s.moves(b, out);
+        }
     }
 
     /// The Lion types (empty mask without the Lion rules).
@@ -235,6 +327,9 @@ impl RuleSet {
         if let Some(l) = &self.lion {
             l.filter(b, moves, start);
         }
+        if let Some(c) = &self.citadel {
+            c.filter(b, moves, start);
+        }
     }
 
     /// Side effects of a move, after the core has moved the pieces and switched sides: the
@@ -244,6 +339,9 @@ impl RuleSet {
     pub fn after_make(&self, ctx: &mut AfterMake) -> (RuleUndo, Option<(Square, Piece)>) {
         if let Some(o) = &self.once {
             o.after_make(ctx);
+        }
+        if let Some(s) = &self.swap {
+            s.after_make(ctx);
         }
         if let Some(l) = &self.lion {
             l.after_make(ctx);
@@ -259,7 +357,11 @@ impl RuleSet {
     /// Whether any rule has side effects on make (the core skips the hook otherwise).
     #[inline]
     pub fn has_move_effects(&self) -> bool {
-        self.once.is_some() || self.lion.is_some() || self.pool.is_some() || self.partner.is_some()
+        self.once.is_some()
+            || self.lion.is_some()
+            || self.pool.is_some()
+            || self.partner.is_some()
+            || self.swap.is_some()
     }
 
     /// Undoes what `after_make` changed outside [`RuleState`], after the core has restored
@@ -274,7 +376,7 @@ impl RuleSet {
     /// A game end that holds before any move is considered.
     #[inline]
     pub fn immediate_end<B: Board>(&self, b: &B) -> Option<RuleEnd> {
-        self.bare_king.as_ref().and_then(|k| k.end(b))
+        self.bare_king.as_ref().and_then(|k| k.end(b)).or_else(|| self.citadel.as_ref().and_then(|c| c.end(b)))
     }
 
     /// Does [`RuleSet::repetition_value`] need to know where royals were attacked?
@@ -314,10 +416,8 @@ impl RuleSet {
     /// A mark in the FEN's castling field that a rule reads (`X` / `x`: the once-per-game
     /// move used); false when no rule knows the mark.
     pub fn read_castling_mark(&self, ch: char, st: &mut RuleState) -> bool {
-        match &self.once {
-            Some(_) => once::Once::read_mark(ch, &mut st.once),
-            None => false,
-        }
+        (self.once.is_some() && once::Once::read_mark(ch, &mut st.once))
+            || (self.swap.is_some() && swap::Swap::read_mark(ch, &mut st.swap))
     }
 
     /// The marks a rule adds to the castling field of colour `c`.
@@ -325,11 +425,14 @@ impl RuleSet {
         if self.once.is_some() {
             once::Once::write_mark(&st.once, c, out);
         }
+        if self.swap.is_some() {
+            swap::Swap::write_mark(&st.swap, c, out);
+        }
     }
 
     /// The rules' share of the hash key, from scratch.
     pub fn key(&self, st: &RuleState, data: &RuleData) -> u64 {
-        let mut k = lion::Lion::key(&st.lion) ^ once::Once::key(&st.once);
+        let mut k = lion::Lion::key(&st.lion) ^ once::Once::key(&st.once) ^ swap::Swap::key(&st.swap);
         if self.pool.is_some() {
             k ^= pool::PoolRule::key(&data.pool);
         }

@@ -101,6 +101,13 @@ pub enum PathKind {
     /// horizontal direction and alternate the vertical one, a zig-zag along the rank; it
     /// may stop (or capture) after any step, every passed square empty.
     ZigZag,
+    /// Tamerlane's Giraffe (`{giraffe}`): one diagonal step to an empty square, then
+    /// outward orthogonal steps; it moves or captures from the third of them on (at least
+    /// (1,4) from home), every passed square empty.
+    Giraffe,
+    /// Tamerlane's Taliah (`{taliah}`): a bishop whose first square must be empty and that
+    /// may neither stop nor capture there.
+    Taliah,
 }
 
 /// Castling component: the king moves `distance` squares towards the edge piece.
@@ -334,7 +341,7 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
             continue;
         }
         let start = i;
-        // Kirin extensions: {rhino}, {griffin}, {zigzag}, {once:XBETZA}.
+        // Kirin extensions: {rhino}, {griffin}, {zigzag}, {giraffe}, {taliah}, {once:XBETZA}.
         if s[i] == b'{' {
             let Some(close) = s[i..].iter().position(|&c| c == b'}').map(|p| p + i) else {
                 return Err(err(i, "unclosed '{'"));
@@ -370,10 +377,14 @@ pub fn parse(desc: &str) -> Result<Vec<BetzaMove>, BetzaError> {
                 }
                 None if inner == "griffin" => out.push(BetzaMove { path: Some(PathKind::Griffin), ..blank }),
                 None if inner == "zigzag" => out.push(BetzaMove { path: Some(PathKind::ZigZag), ..blank }),
+                None if inner == "giraffe" => out.push(BetzaMove { path: Some(PathKind::Giraffe), ..blank }),
+                None if inner == "taliah" => out.push(BetzaMove { path: Some(PathKind::Taliah), ..blank }),
                 _ => {
                     return Err(err(
                         start,
-                        &format!("unknown extension '{{{inner}}}' (rhino, rhino-nopass, griffin, zigzag, once:...)"),
+                        &format!(
+                            "unknown extension '{{{inner}}}' (rhino, rhino-nopass, griffin, zigzag, giraffe, taliah, once:...)"
+                        ),
                     ));
                 }
             }

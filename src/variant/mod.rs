@@ -234,6 +234,34 @@ pub struct Variant {
     /// Bodyguard): they give no check, pin nothing, and cannot capture a royal, so a royal
     /// may stand next to them.
     pub no_check: Vec<PieceType>,
+    /// Pieces that cannot be captured (`immune`, Tamerlane's Pawn of Pawns on its last rank).
+    pub immune: Vec<PieceType>,
+    /// `royalCount = after`: the check rule protects a side's royal when it is the only one
+    /// after the move, so a move that makes a second royal may leave the first attacked
+    /// (Tamerlane). Default `before`: the count before the move decides, as in
+    /// Fairy-Stockfish (Sho Shogi).
+    pub royal_count_after: bool,
+    /// `promotionSuffix = choice`: coordinate notation writes a promotion's suffix only
+    /// where the player had a choice (several types, or not promoting); a forced one is
+    /// written bare and read either way (Tamerlane). Default `always`.
+    pub promotion_suffix_on_choice: bool,
+    /// Tamerlane's citadels (rules/citadel.rs): `citadels = WHITE BLACK`, the squares.
+    pub citadels: Option<[Square; 2]>,
+    /// The types that may step into the enemy citadel (`citadelEnemyEntry`).
+    pub citadel_enemy_entry: Vec<PieceType>,
+    /// The types that may step into their own citadel (`citadelOwnEntry`).
+    pub citadel_own_entry: Vec<PieceType>,
+    /// The types an enemy-citadel entry may exchange places with (`citadelExchange`).
+    pub citadel_exchange: Vec<PieceType>,
+    /// An entry into the enemy citadel that captures may be made as an exchange too
+    /// (`citadelCaptureExchange`).
+    pub citadel_capture_exchange: bool,
+    /// The King swap (rules/swap.rs): the types that may swap places with an own piece once
+    /// per game when their side has no other legal move (`swap`).
+    pub swap: Vec<PieceType>,
+    /// Placement by fork or trap (rules/placement.rs): the types whose only moves are such
+    /// placements, becoming their `promote.X` type (`placement`).
+    pub placement: Vec<PieceType>,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -452,6 +480,16 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "castlingRook"
                 | "castlingSafeSquares"
                 | "noCheck"
+                | "immune"
+                | "royalCount"
+                | "promotionSuffix"
+                | "citadels"
+                | "citadelEnemyEntry"
+                | "citadelOwnEntry"
+                | "citadelExchange"
+                | "citadelCaptureExchange"
+                | "swap"
+                | "placement"
                 | "holes"
                 | "xboardName"
                 | "xboardLegality"
@@ -584,6 +622,37 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         Some((v, o)) => return Err(err(o, format!("castlingSafeSquares must be king or between, found '{v}'"))),
     };
     let no_check = list("noCheck", &pieces)?.unwrap_or_default();
+    let immune = list("immune", &pieces)?.unwrap_or_default();
+    let royal_count_after = match get("royalCount") {
+        None | Some(("before", _)) => false,
+        Some(("after", _)) => true,
+        Some((v, o)) => return Err(err(o, format!("royalCount must be before or after, found '{v}'"))),
+    };
+    let promotion_suffix_on_choice = match get("promotionSuffix") {
+        None | Some(("always", _)) => false,
+        Some(("choice", _)) => true,
+        Some((v, o)) => return Err(err(o, format!("promotionSuffix must be always or choice, found '{v}'"))),
+    };
+    let citadels = match get("citadels") {
+        None => None,
+        Some((v, o)) => {
+            let sq: Vec<Option<Square>> = v.split_whitespace().map(Square::parse).collect();
+            match sq.as_slice() {
+                [Some(w), Some(b)] if board.contains(*w) && board.contains(*b) && w != b => Some([*w, *b]),
+                _ => {
+                    return Err(err(
+                        o,
+                        format!("citadels must be two squares of the board (White's, Black's), found '{v}'"),
+                    ));
+                }
+            }
+        }
+    };
+    let citadel_enemy_entry = list("citadelEnemyEntry", &pieces)?.unwrap_or_default();
+    let citadel_own_entry = list("citadelOwnEntry", &pieces)?.unwrap_or_default();
+    let citadel_exchange = list("citadelExchange", &pieces)?.unwrap_or_default();
+    let swap = list("swap", &pieces)?.unwrap_or_default();
+    let placement = list("placement", &pieces)?.unwrap_or_default();
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
     let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
@@ -753,6 +822,16 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         hia,
         hia_enemy_only,
         no_check,
+        immune,
+        royal_count_after,
+        promotion_suffix_on_choice,
+        citadels,
+        citadel_enemy_entry,
+        citadel_own_entry,
+        citadel_exchange,
+        citadel_capture_exchange: boolean("citadelCaptureExchange", true)?,
+        swap,
+        placement,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
