@@ -12,6 +12,7 @@ pub mod chushogi;
 pub mod gleeman;
 pub mod hiashatar;
 pub mod shortsliders;
+pub mod tamerlane;
 
 use kirin::catalog::Catalog;
 use kirin::position::Position;
