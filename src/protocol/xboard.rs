@@ -598,8 +598,7 @@ impl XBoard {
         // else is legal.
         // Likewise a piece XBoard takes for a Pawn or Lance stepping onto the last rank
         // without promoting: XBoard would add a promotion to its Queen-slot piece; and a
-        // free castling XBoard cannot show (the royal one square, or the partner not next to
-        // it): XBoard would move the partner elsewhere.
+        // move XBoard cannot show (`xboard_shows`).
         let legal = self.engine.pos.clone().legal_moves();
         let v = &self.engine.rules.variant;
         let pawn_like = xboard_setup::xboard_pawn_like(v);
@@ -609,7 +608,7 @@ impl XBoard {
             .filter(|&m| {
                 !xboard_can_write(&cecp_move(v, &self.engine.pos, m))
                     || misread_as_promotion(&self.engine.pos, &pawn_like, m)
-                    || (m.kind == crate::moves::MoveKind::FreeCastle && !xboard_shows_castling(m))
+                    || !xboard_shows(m)
             })
             .collect();
         let left = |m: &Move| !limits.excluded.contains(m) && !unwritable.contains(m);
@@ -953,6 +952,17 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
     }
     let s = if xboard_shows_castling(m) { format!("{}{}", m.from, m.to) } else { pos.move_to_uci_with_suffix(m) };
     if cecp_zero_based(v.ranks) { to_cecp(&s) } else { s }
+}
+
+/// Can XBoard 4.9.1 show `m` on its board? Not a free castling other than those of
+/// `xboard_shows_castling`, and not Tamerlane's enter and exchange: XBoard reads
+/// `b9a9,a9f5` as the King going to f5 over a9, taking the piece there.
+fn xboard_shows(m: Move) -> bool {
+    match m.kind {
+        crate::moves::MoveKind::FreeCastle => xboard_shows_castling(m),
+        crate::moves::MoveKind::EnterExchange => false,
+        _ => true,
+    }
 }
 
 /// Is `m` a free castling that XBoard 4.9.1 can show? XBoard applies a royal's move of two

@@ -129,6 +129,7 @@ const NAME_HINTS: &[(&str, &str)] = &[
     ("crown-prince", "crown"),
     ("prince", "crown"),
     ("tokin", "tokin"),
+    ("adventitious-king", "man"),
     ("bodyguard", "man"),
     ("warlord", "marshall"),
     ("gleeman", "wizard"),
