@@ -38,6 +38,12 @@ pub enum MoveKind {
     /// Enter and exchange (Tamerlane): the royal steps into the enemy citadel `aux`
     /// (capturing there, if anything) and on to `to`, whose piece goes to `aux`.
     EnterExchange,
+    /// A cage on `from` moves with its content to `to` (Slide-chess).
+    Relocate,
+    /// The cage on `from` enters the board and shifts the line up to `to` by one square
+    /// (Slide-chess): the first pawn it puts on its last rank promotes to
+    /// [`Move::promotion`], a second one to [`Move::second_promotion`].
+    Insert,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -85,6 +91,23 @@ impl Move {
         self.kind == MoveKind::Null
     }
 
+    /// An insertion's promotion of the second pawn it puts on its last rank, kept in `aux`
+    /// (which an insertion does not otherwise use) as the square of index type + 1; index
+    /// 0 is none.
+    #[inline]
+    pub fn second_promotion(self) -> Option<PieceType> {
+        match self.kind {
+            MoveKind::Insert if self.aux.index() != 0 => Some(self.aux.index() as PieceType - 1),
+            _ => None,
+        }
+    }
+
+    /// The same insertion with a second promotion to `t`.
+    #[inline]
+    pub fn with_second_promotion(self, t: PieceType) -> Move {
+        Move { aux: Square::from_index(t as usize + 1), ..self }
+    }
+
     /// A castling of any form.
     #[inline]
     pub fn is_castle(self) -> bool {
@@ -118,6 +141,8 @@ impl Move {
             7 => MoveKind::FreeCastle,
             8 => MoveKind::Swap,
             9 => MoveKind::EnterExchange,
+            10 => MoveKind::Relocate,
+            11 => MoveKind::Insert,
             _ => MoveKind::Null,
         };
         Move {
@@ -143,6 +168,8 @@ mod tests {
             (4, 7, 5, None, MoveKind::FreeCastle),
             (30, 50, 30, None, MoveKind::Swap),
             (130, 65, 128, None, MoveKind::EnterExchange),
+            (68, 4, 0, Some(2), MoveKind::Insert),
+            (68, 4, 4, Some(2), MoveKind::Insert),
         ] {
             let mut m = Move::with_kind(Square::from_index(f), Square::from_index(t), Square::from_index(a), k);
             if let Some(p) = p {

@@ -31,8 +31,12 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// Checks the shape `<sq><sq>[suffix]` or `<sq><sq>,<sq><sq>[suffix]`.
+/// Checks the shape `<sq><sq>[suffix]`, `<sq><sq>,<sq><sq>[suffix]` or `<sq>><sq>[suffix]`.
 fn well_formed(s: &str) -> bool {
+    if let Some((a, b)) = s.split_once('>') {
+        return Square::parse_prefix(a.as_bytes()).is_some_and(|(_, n)| n == a.len())
+            && Square::parse_prefix(b.as_bytes()).is_some_and(|(_, n)| b[n..].chars().all(|c| c.is_ascii_lowercase()));
+    }
     let legs: Vec<&str> = s.split(',').collect();
     if legs.is_empty() || legs.len() > 2 {
         return false;
@@ -105,6 +109,12 @@ impl Position {
             MoveKind::Null => "0000".into(),
             // Two legs through `aux`: a Lion's double move, enter and exchange.
             MoveKind::TwoLeg | MoveKind::EnterExchange => format!("{}{},{}{}{suffix}", m.from, m.aux, m.aux, m.to),
+            // A cage insertion: the cage, `>`, the square where the new cage appears, and a
+            // letter per promoted pawn in the order of the line.
+            MoveKind::Insert => {
+                let second = m.second_promotion().map(|t| self.variant().pieces[t as usize].suffix_letter());
+                format!("{}>{}{suffix}{}", m.from, m.to, second.unwrap_or_default())
+            }
             // Royal to partner, as Chess960 in UCI: a castling that moves the royal one
             // square would otherwise be written as a plain royal step.
             MoveKind::Castle if self.variant().castling_rook == CastlingRook::Outside => {
@@ -152,6 +162,10 @@ mod tests {
         assert!(well_formed("e7e8q"));
         assert!(well_formed("b2g7+"));
         assert!(well_formed("e5f6,f6g7"));
+        assert!(well_formed("i5>a5"));
+        assert!(well_formed("e1>e8qn"));
+        assert!(!well_formed("i5>"));
+        assert!(!well_formed("i5>a5Q"));
         assert!(!well_formed("e2"));
         assert!(!well_formed("e2e4,"));
         assert!(!well_formed("z1z2"));

@@ -22,6 +22,10 @@ pub struct Keys {
     pub pool: [u64; 2 * MAX_PIECE_TYPES],
     /// `rules::swap`: colour `c` has used its King swap.
     pub swap: [u64; 2],
+    /// `rules::cage`: the square of colour `c`'s cage.
+    pub cage: [[u64; NUM_SQUARES]; 2],
+    /// `rules::cage`: colour `c`'s last move was a relocation.
+    pub cage_relocated: [u64; 2],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -57,5 +61,7 @@ pub static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     skip(&mut s, 254);
     let pool = fill(&mut s);
     let swap = fill(&mut s);
-    Keys { piece, ep, virgin, side, lion, once, pool, swap }
+    let cage = [fill(&mut s), fill(&mut s)];
+    let cage_relocated = fill(&mut s);
+    Keys { piece, ep, virgin, side, lion, once, pool, swap, cage, cage_relocated }
 });

@@ -41,8 +41,8 @@ VARIANT_OPTIONS = {
 }
 
 # Hand-made positions per variant, for rules random play seldom reaches: (what it tests,
-# pieces in Kirin's letters, side to move, Kirin's castling field, Short Sliders pool, e.p.
-# target). Counted at depth HAND_MADE_DEPTH: they have few pieces.
+# pieces in Kirin's letters, side to move, Kirin's castling field, the bracket after the board
+# (the Short Sliders pool, the Slide-chess cages), e.p. target). Counted at depth HAND_MADE_DEPTH: they have few pieces.
 HAND_MADE_DEPTH = 3
 BAT = [
     ("castling both ways, both sides", "Ki1 Ra1 Rp1 Pa2 Pp2 Bg3 ki12 ra12 rp12 pa11 pp11 bg10", "w", "KQkq", "", "-"),
@@ -121,6 +121,15 @@ SPECIAL = {
         ("King and Prince both attacked: no check rule", "Kg2 Sc5 R'b3 kj9 rc10 rg8 r'l8", "w", "-", "", "-"),
         ("promotion to a Prince while the King stays attacked (royal count after the move)",
          "Kb2 K'g9 kl10 rb8 r'l9", "w", "-", "", "-"),
+    ],
+    # The oracle's custom positions keep the start cages (e8, e1) and take no piece inside
+    # one: other cage squares, relocation marks and the rules that need them are left to
+    # the random playouts and to tests/slidechess_rules.rs.
+    "slidechess": [
+        ("a Rook under its cage: it enters, and relocations with it may not give check",
+         "Re5 Kd2 Pc3 kc7 pg6", "w", "-", "e8e1", "-"),
+        ("pawns a step from promotion, cages to relocate and insert within the depth",
+         "Kd2 Pf6 Pc6 Qb4 kg2 rh5 pb3", "w", "-", "e8e1", "-"),
     ],
     "courier-modern": [
         ("castling both ways, both sides", "Kg1 Ra1 Rl1 Pa2 Pl2 kg8 ra8 rl8 pa7 pl7", "w", "KQkq", "", "-"),
@@ -388,6 +397,8 @@ class OracleReferee(Referee):
         m = self.module
         kind, frm = mv[0], mv[1]
         piece = v.types[abs(pos.board[frm])]
+        if piece is None:  # an empty cage's relocation or insertion (Slide-chess)
+            return 25
         if style == "citadel":
             if piece.name == "king":
                 goal = divmod(v.sqparse(CITADELS[v.name][pos.side]), v.W)
@@ -443,6 +454,10 @@ class OracleReferee(Referee):
         extra = None
         if variant in ("missingbat", "leapingbat", "missingbat-nightrider"):
             extra = ("X" in castling, "x" in castling)
+        elif variant == "slidechess":
+            # The "pool" field holds the cages, White's and Black's square ("e8e1").
+            white_cage, black_cage = re.findall(r"[a-p]\d{1,2}", pool)
+            extra = (v.sqparse(white_cage), v.sqparse(black_cage), "R" in castling, "r" in castling)
         elif variant == "shortsliders":
             pools = [{}, {}]
             for tok in re.findall(r"[A-Za-z][\'!]?", pool):
@@ -467,7 +482,7 @@ class OracleReferee(Referee):
                 row += (str(empty) if empty else "") + cell[0]
                 empty = 0
             rows.append(row + (str(empty) if empty else ""))
-        board_field = "/".join(rows) + (f"[{pool}]" if variant == "shortsliders" else "")
+        board_field = "/".join(rows) + (f"[{pool}]" if variant in ("shortsliders", "slidechess") else "")
         return f"{board_field} {side} {castling or '-'} {ep} 0 1", pos
 
     def reproduce(self, node: Node, depth: int) -> str | None:
@@ -489,5 +504,7 @@ class OracleReferee(Referee):
         out = {names[kind]} if kind in names else set()
         if mv[3]:
             v = self.variant(node.variant)
-            out.add("pawn promotion" if v.types[abs(node.data.board[mv[1]])].pawn else "piece promotion")
+            mover = v.types[abs(node.data.board[mv[1]])]
+            # An insertion promotes a pawn the shift moves, whatever its cage holds.
+            out.add("pawn promotion" if mover is None or mover.pawn or kind == m.INSERT else "piece promotion")
         return out

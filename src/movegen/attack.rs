@@ -8,10 +8,14 @@ use crate::position::Position;
 use crate::square::{Color, Square};
 
 impl Position {
-    /// Blockers for slides: pieces (and, later, dynamic walls).
+    /// Blockers for slides and squares no move may enter: the pieces, and the squares a
+    /// rule takes off the board for now (Slide-chess's walls).
     #[inline]
     pub(crate) fn blockers(&self) -> Bitboard {
-        self.occupied()
+        match self.hooks().walls(self.rule_state()) {
+            None => self.occupied(),
+            Some(walls) => self.occupied() | walls,
+        }
     }
 
     /// True when a piece of colour `by` attacks `sq`, with `occ` as occupancy for slides.

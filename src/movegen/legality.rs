@@ -148,6 +148,7 @@ impl Position {
         let us = self.side_to_move();
         let target = if m.from == royal { m.to } else { royal };
         self.make_move(m);
+        let target = self.royal_after(target, us);
         let ok = if self.royal_count(!us) == 0 && self.variant().has_royals() {
             // Capturing the opponent's last royal ends the game: always allowed.
             true
@@ -160,12 +161,27 @@ impl Position {
         ok
     }
 
+    /// Where the royal of `c` expected on `sq` stands after a move: there, or, when a move
+    /// shifted it (a Slide-chess insertion), the square of `c`'s single royal.
+    #[inline]
+    fn royal_after(&self, sq: Square, c: Color) -> Square {
+        let p = self.piece_at(sq);
+        if p.is_some() && p.color() == c && self.rules().royal_mask & (1u64 << p.kind()) != 0 {
+            return sq;
+        }
+        match self.royal_squares(c).lsb() {
+            Some(s) if self.royal_count(c) == 1 => s,
+            _ => sq,
+        }
+    }
+
     /// Makes the move and tests whether the royal on `royal` (followed if it moves, also
     /// by a swap) is unattacked afterwards, whatever the number of royals (the King swap).
     pub(super) fn royal_unattacked_after(&mut self, m: Move, royal: Square) -> bool {
         let us = self.side_to_move();
         let target = if m.from == royal { m.to } else { royal };
         self.make_move(m);
+        let target = self.royal_after(target, us);
         let ok = !self.royal_attacked_at(target, us);
         self.unmake_move();
         ok

@@ -65,7 +65,12 @@ impl Position {
             MoveKind::TwoLeg => enemy(m.aux) || (m.to != m.from && enemy(m.to)),
             MoveKind::Once => enemy(m.to),
             MoveKind::EnterExchange => enemy(m.aux),
-            MoveKind::Castle | MoveKind::FreeCastle | MoveKind::Swap | MoveKind::Null => false,
+            MoveKind::Castle
+            | MoveKind::FreeCastle
+            | MoveKind::Swap
+            | MoveKind::Relocate
+            | MoveKind::Insert
+            | MoveKind::Null => false,
         }
     }
 
@@ -102,7 +107,9 @@ impl Position {
                 self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
             }
             if quiets {
+                let extra = out.len();
                 self.rules().hooks.extra_moves(self, board, out, start);
+                self.test_extra_moves(out, extra, None);
             }
             self.rules().hooks.filter(self, out, start);
             return;
@@ -145,16 +152,29 @@ impl Position {
         if quiets {
             let extra = out.len();
             self.rules().hooks.extra_moves(self, board, out, start);
-            let mut i = extra;
-            while i < out.len() {
-                if self.leaves_royal_safe(out[i], g.royal) {
-                    i += 1;
-                } else {
-                    out.swap_remove(i);
-                }
-            }
+            self.test_extra_moves(out, extra, Some(g.royal));
         }
         self.rules().hooks.filter(self, out, start);
+    }
+
+    /// Keeps the moves in `out[start..]` that leave the protected royal (if any) safe and,
+    /// where a rule forbids a move to give check (`RuleSet::forbids_check`), give none.
+    fn test_extra_moves(&mut self, out: &mut Vec<Move>, start: usize, royal: Option<Square>) {
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let mut ok = royal.is_none_or(|r| self.leaves_royal_safe(m, r));
+            if ok && self.hooks().forbids_check(m) {
+                self.make_move(m);
+                ok = !self.in_check();
+                self.unmake_move();
+            }
+            if ok {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 
     /// Has the piece on `sq` a pseudo-legal move (its side's royal safety ignored, the
@@ -209,7 +229,7 @@ impl Position {
         let t = self.tables();
         let c = p.color();
         let pt = &t.pieces[c.index()][p.kind() as usize];
-        let mut occ = self.occupied();
+        let mut occ = self.blockers();
         let mut them = self.color_bb(!c);
         if let Some(s) = probe {
             occ.set(s);

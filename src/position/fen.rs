@@ -1,6 +1,6 @@
 //! FEN reading and writing, and the ASCII diagram: the position as text.
 
-use super::{Position, RuleData, Rules};
+use super::{Position, RuleData, RuleState, Rules};
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
 use crate::rules::FenExtraError;
@@ -13,15 +13,31 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
     Empty,
-    RankCount { found: usize, expected: usize },
-    RankWidth { rank: usize, found: usize, expected: usize },
-    UnknownPiece { token: String },
-    PieceOnHole { square: String },
+    RankCount {
+        found: usize,
+        expected: usize,
+    },
+    RankWidth {
+        rank: usize,
+        found: usize,
+        expected: usize,
+    },
+    UnknownPiece {
+        token: String,
+    },
+    PieceOnHole {
+        square: String,
+    },
     Holdings,
     SideToMove(String),
     Castling(String),
     EnPassant(String),
-    Number { field: &'static str, value: String },
+    Number {
+        field: &'static str,
+        value: String,
+    },
+    /// A position the variant's rules do not allow (a piece on a wall, a King in a cage).
+    Rule(String),
 }
 
 impl fmt::Display for FenError {
@@ -43,6 +59,7 @@ impl fmt::Display for FenError {
             FenError::Castling(s) => write!(f, "bad castling field '{s}'"),
             FenError::EnPassant(s) => write!(f, "bad en-passant field '{s}'"),
             FenError::Number { field, value } => write!(f, "bad {field} '{value}'"),
+            FenError::Rule(why) => write!(f, "{why}"),
         }
     }
 }
@@ -138,14 +155,17 @@ impl Position {
         let mut fields = fen.split_whitespace();
         let board_str = fields.next().ok_or(FenError::Empty)?;
         let mut rule_data = RuleData::default();
+        let mut rule_state = RuleState::default();
         let extra = board_str.find('[').map(|i| &board_str[i..]);
-        rules.hooks.read_board_extra(&rules.variant, extra, &mut rule_data).map_err(|e| match e {
+        rules.hooks.read_board_extra(&rules.variant, extra, &mut rule_data, &mut rule_state).map_err(|e| match e {
             FenExtraError::Piece(token) => FenError::UnknownPiece { token },
             FenExtraError::NotAllowed => FenError::Holdings,
+            FenExtraError::Missing(what) => FenError::Rule(format!("the FEN lacks {what}")),
         })?;
         let board = parse_board(&rules.variant, board_str)?;
         let mut pos = Position::empty(rules);
         pos.rule_data = rule_data;
+        pos.st.rules = rule_state;
         for (i, p) in board.iter().enumerate() {
             if p.is_some() {
                 pos.add_piece(Square::from_index(i), *p);
@@ -189,6 +209,7 @@ impl Position {
         pos.root_black = pos.side == Color::Black;
         pos.set_virgins(castling)?;
         pos.set_ep(ep)?;
+        pos.rules.hooks.validate(&pos).map_err(FenError::Rule)?;
         pos.st.key = pos.compute_key();
         Ok(pos)
     }
@@ -307,13 +328,14 @@ impl Position {
     /// Writes a Fairy-Stockfish compatible FEN.
     pub fn fen(&self) -> String {
         let v = self.variant();
+        let holes = v.holes | self.hooks().walls(&self.st.rules).unwrap_or(Bitboard::EMPTY);
         let mut s = String::new();
         for r in (0..v.ranks).rev() {
             let mut empty = 0;
             for f in 0..v.files {
                 let sq = Square::new(f, r);
                 let p = self.board[sq.index()];
-                if v.holes.contains(sq) {
+                if holes.contains(sq) {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
                         empty = 0;
@@ -336,7 +358,7 @@ impl Position {
                 s.push('/');
             }
         }
-        s.push_str(&self.rules.hooks.write_board_extra(v, &self.rule_data));
+        s.push_str(&self.rules.hooks.write_board_extra(v, &self.rule_data, &self.st.rules));
         s.push(' ');
         s.push(if self.side == Color::White { 'w' } else { 'b' });
         s.push(' ');
@@ -386,13 +408,14 @@ impl Position {
     /// An ASCII diagram of the board (White at the bottom).
     pub fn diagram(&self) -> String {
         let v = self.variant();
+        let holes = v.holes | self.hooks().walls(&self.st.rules).unwrap_or(Bitboard::EMPTY);
         let mut s = String::new();
         for r in (0..v.ranks).rev() {
             s.push_str(&format!("{:>3} ", r + 1));
             for f in 0..v.files {
                 let sq = Square::new(f, r);
                 let p = self.board[sq.index()];
-                let cell = if v.holes.contains(sq) {
+                let cell = if holes.contains(sq) {
                     " ##".to_string()
                 } else if p.is_none() {
                     "  .".to_string()

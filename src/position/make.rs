@@ -178,6 +178,15 @@ impl Position {
                 self.clear_virgin(m.from);
                 self.clear_virgin(m.to);
             }
+            MoveKind::Relocate => {
+                // The cage moves with its content (the rule moves the cage itself).
+                let p = self.board[m.from.index()];
+                if p.is_some() {
+                    self.remove(m.from);
+                    self.put(m.to, p);
+                }
+            }
+            MoveKind::Insert => self.shift_line(m),
             MoveKind::FreeCastle => {
                 let edge = self.castling_edge(m.from, m.to);
                 let k = self.board[m.from.index()];
@@ -230,7 +239,7 @@ impl Position {
         let mut rule_undo = RuleUndo::default();
         if self.rules.hooks.has_move_effects() {
             let mut ctx = AfterMake {
-                made: MadeMove { m, mover, captured: self.st.captured },
+                made: MadeMove { m, mover, captured: self.st.captured, side: us },
                 changes: &self.changes,
                 pieces: &self.pcs,
                 zones: &self.rules.zones,
@@ -263,6 +272,46 @@ impl Position {
         self.st = u.state;
         self.side = !self.side;
         self.rules.hooks.after_unmake(&mut self.rule_data, u.rules, &u.changes, self.side);
+    }
+
+    /// An insertion: every piece on the line from `m.from` to `m.to` moves one square towards
+    /// `m.to` (the last one onto it); the pawns it puts on their last rank promote, the
+    /// first to `m.promotion()`, the second to `m.second_promotion()`. A pawn moved resets
+    /// the n-move counter.
+    fn shift_line(&mut self, m: Move) {
+        let (dx, dy) = (
+            (m.to.file() as i32 - m.from.file() as i32).signum(),
+            (m.to.rank() as i32 - m.from.rank() as i32).signum(),
+        );
+        let mut line: arrayvec::ArrayVec<(Square, Piece), 16> = arrayvec::ArrayVec::new();
+        let mut s = m.from;
+        while s != m.to {
+            let p = self.board[s.index()];
+            if p.is_some() {
+                self.remove(s);
+            }
+            let Some(n) = s.offset(dx, dy) else { break };
+            line.push((n, p));
+            s = n;
+        }
+        let mut promotions = [m.promotion(), m.second_promotion()].into_iter().flatten();
+        let zones = self.rules.zones;
+        for (to, p) in line {
+            if p.is_none() {
+                continue;
+            }
+            if self.rules.pawn_mask & (1 << p.kind()) != 0 {
+                self.st.rule50 = 0;
+            }
+            let promoted = zones[p.color().index()].contains(to)
+                && self.rules.pawn_mask & (1 << p.kind()) != 0
+                && !self.rules.variant.pieces[p.kind() as usize].promotions.is_empty();
+            let np = match promoted.then(|| promotions.next()).flatten() {
+                Some(t) => Piece::new(p.color(), t),
+                None => p,
+            };
+            self.put(to, np);
+        }
     }
 
     /// After an initial multi-step from `from` to `to`, the squares passed become e.p.

@@ -93,7 +93,11 @@ impl Rules {
             Some(list) => list.iter().fold(0u64, |m, t| m | (1 << t)),
             None => !0,
         };
-        let zones = [variant.promotion_zone_of(false), variant.promotion_zone_of(true)];
+        let no_promotion = RuleSet::no_promotion_squares(&variant);
+        let zones = [
+            variant.promotion_zone_of(false).without(no_promotion),
+            variant.promotion_zone_of(true).without(no_promotion),
+        ];
         let last_ranks =
             [Bitboard::rank_mask(variant.ranks - 1) & variant.board, Bitboard::rank_mask(0) & variant.board];
         let mask_of = |list: &[PieceType]| list.iter().fold(0u64, |m, t| m | (1u64 << t));

@@ -14,6 +14,7 @@
 //! | [`citadel`] | `citadels`, `citadelEnemyEntry`, `citadelOwnEntry`, `citadelExchange`, `citadelCaptureExchange` | squares only some pieces may enter; entering the enemy's draws, or exchanges (Tamerlane) |
 //! | [`swap`] | `swap` | the King's once-per-game exchange of places when nothing else is legal (Tamerlane) |
 //! | [`placement`] | `placement` | a piece put on a square where it forks or traps (Tamerlane's Pawn of Pawns) |
+//! | [`cage`] | `cages`, `cageForbidden`, `cageInsertionCounts`, `cageRelocationMayCheck` | rim squares that exist only where a cage stands; cages relocate and shift lines (Slide-chess) |
 //! | (data) | `immune` | pieces that cannot be captured |
 //!
 //! The core calls the rules only at these hook points of [`RuleSet`], with static dispatch
@@ -47,6 +48,7 @@
 //! none of these fits.
 
 pub mod bare_king;
+pub mod cage;
 pub mod citadel;
 pub mod hia;
 pub mod lion;
@@ -129,6 +131,7 @@ pub struct RuleState {
     pub lion: lion::LionState,
     pub once: once::OnceState,
     pub swap: swap::SwapState,
+    pub cage: cage::CageState,
 }
 
 /// Rule state too large to copy with every move; a move's changes to it are undone from
@@ -151,6 +154,8 @@ pub enum FenExtraError {
     Piece(String),
     /// Pieces the variant does not allow there.
     NotAllowed,
+    /// A part the variant needs is missing.
+    Missing(String),
 }
 
 /// A game end decided by a rule: `value` for the side `side`.
@@ -165,6 +170,8 @@ pub struct RuleEnd {
 #[derive(Clone, Copy, Debug)]
 pub struct MadeMove {
     pub m: Move,
+    /// The side that made it.
+    pub side: Color,
     /// The moving piece, before any promotion.
     pub mover: Piece,
     /// The first piece the move captured (`Piece::NONE` for none).
@@ -184,6 +191,7 @@ pub struct RuleSet {
     pub citadel: Option<citadel::Citadel>,
     pub swap: Option<swap::Swap>,
     pub placement: Option<placement::Placement>,
+    pub cage: Option<cage::Cage>,
     /// The `immune` types.
     immune_mask: u64,
     /// Some piece may be immune (`immune` types, or citadels).
@@ -197,6 +205,7 @@ impl RuleSet {
         let citadel = citadel::Citadel::new(v);
         let off_board = citadel.as_ref().map_or(Bitboard::EMPTY, |c| c.squares());
         let placement = placement::Placement::new(v);
+        let cage = cage::Cage::new(v);
         let immune_mask = mask_of(&v.immune);
         RuleSet {
             hia: hia::Hia::new(v),
@@ -208,9 +217,10 @@ impl RuleSet {
             perpetual: perpetual::Perpetual::new(v),
             swap: swap::Swap::new(v, off_board),
             has_immunity: immune_mask != 0 || citadel.is_some(),
-            has_extra_moves: citadel.is_some() || placement.is_some(),
+            has_extra_moves: citadel.is_some() || placement.is_some() || cage.is_some(),
             citadel,
             placement,
+            cage,
             immune_mask,
         }
     }
@@ -224,6 +234,32 @@ impl RuleSet {
     /// Compile time: squares a pawn never captures on (the citadels).
     pub fn pawn_capture_exempt(v: &Variant) -> Bitboard {
         citadel::Citadel::new(v).map_or(Bitboard::EMPTY, |c| c.squares())
+    }
+
+    /// Compile time: squares where nothing promotes (the cages' rim).
+    pub fn no_promotion_squares(v: &Variant) -> Bitboard {
+        cage::Cage::new(v).map_or(Bitboard::EMPTY, |c| c.rim())
+    }
+
+    /// Squares of the board that do not exist now (the rim's walls): they block every move.
+    /// `None`: the board is the board.
+    #[inline]
+    pub fn walls(&self, st: &RuleState) -> Option<Bitboard> {
+        self.cage.as_ref().map(|c| c.walls(&st.cage))
+    }
+
+    /// Does a rule forbid the move `m` to give check (a cage's relocation)?
+    #[inline]
+    pub fn forbids_check(&self, m: Move) -> bool {
+        self.cage.as_ref().is_some_and(|c| c.forbids_check(m))
+    }
+
+    /// Checks a position read from a FEN against the rules (no piece on a wall ...).
+    pub fn validate<B: Board>(&self, b: &B) -> Result<(), String> {
+        match &self.cage {
+            Some(c) => c.validate(b),
+            None => Ok(()),
+        }
     }
 
     /// The pieces of `c` that cannot be captured (`None`: no rule makes any immune). They
@@ -265,6 +301,9 @@ impl RuleSet {
         if let Some(p) = &self.placement {
             let immune = self.immune(b, !b.side_to_move()).unwrap_or(Bitboard::EMPTY);
             p.moves(b, board, immune, moves);
+        }
+        if let Some(c) = &self.cage {
+            c.moves(b, moves);
         }
     }
 
@@ -330,6 +369,9 @@ impl RuleSet {
         if let Some(c) = &self.citadel {
             c.filter(b, moves, start);
         }
+        if let Some(c) = &self.cage {
+            c.filter(b, moves, start);
+        }
     }
 
     /// Side effects of a move, after the core has moved the pieces and switched sides: the
@@ -342,6 +384,9 @@ impl RuleSet {
         }
         if let Some(s) = &self.swap {
             s.after_make(ctx);
+        }
+        if let Some(c) = &self.cage {
+            c.after_make(ctx);
         }
         if let Some(l) = &self.lion {
             l.after_make(ctx);
@@ -362,6 +407,7 @@ impl RuleSet {
             || self.pool.is_some()
             || self.partner.is_some()
             || self.swap.is_some()
+            || self.cage.is_some()
     }
 
     /// Undoes what `after_make` changed outside [`RuleState`], after the core has restored
@@ -392,9 +438,18 @@ impl RuleSet {
         self.perpetual.as_ref().and_then(|p| p.value(cycle, checked))
     }
 
-    /// Reads the `[...]` part of a FEN's board field (`None`: there is none) into `data`.
-    /// Without a rule that reads it, it must be empty.
-    pub fn read_board_extra(&self, v: &Variant, text: Option<&str>, data: &mut RuleData) -> Result<(), FenExtraError> {
+    /// Reads the `[...]` part of a FEN's board field (`None`: there is none) into `data`
+    /// and `st`. Without a rule that reads it, it must be empty.
+    pub fn read_board_extra(
+        &self,
+        v: &Variant,
+        text: Option<&str>,
+        data: &mut RuleData,
+        st: &mut RuleState,
+    ) -> Result<(), FenExtraError> {
+        if let Some(c) = &self.cage {
+            return c.read_fen(text, &mut st.cage);
+        }
         let Some(text) = text else { return Ok(()) };
         match &self.pool {
             Some(p) => p.read_fen(v, text, &mut data.pool),
@@ -406,7 +461,10 @@ impl RuleSet {
     }
 
     /// The `[...]` part of a FEN's board field (empty when there is none).
-    pub fn write_board_extra(&self, v: &Variant, data: &RuleData) -> String {
+    pub fn write_board_extra(&self, v: &Variant, data: &RuleData, st: &RuleState) -> String {
+        if let Some(c) = &self.cage {
+            return c.write_fen(&st.cage);
+        }
         match &self.pool {
             Some(p) => p.write_fen(v, &data.pool),
             None => String::new(),
@@ -418,6 +476,7 @@ impl RuleSet {
     pub fn read_castling_mark(&self, ch: char, st: &mut RuleState) -> bool {
         (self.once.is_some() && once::Once::read_mark(ch, &mut st.once))
             || (self.swap.is_some() && swap::Swap::read_mark(ch, &mut st.swap))
+            || (self.cage.is_some() && cage::Cage::read_mark(ch, &mut st.cage))
     }
 
     /// The marks a rule adds to the castling field of colour `c`.
@@ -428,6 +487,9 @@ impl RuleSet {
         if self.swap.is_some() {
             swap::Swap::write_mark(&st.swap, c, out);
         }
+        if self.cage.is_some() {
+            cage::Cage::write_mark(&st.cage, c, out);
+        }
     }
 
     /// The rules' share of the hash key, from scratch.
@@ -435,6 +497,9 @@ impl RuleSet {
         let mut k = lion::Lion::key(&st.lion) ^ once::Once::key(&st.once) ^ swap::Swap::key(&st.swap);
         if self.pool.is_some() {
             k ^= pool::PoolRule::key(&data.pool);
+        }
+        if self.cage.is_some() {
+            k ^= cage::Cage::key(&st.cage);
         }
         k
     }

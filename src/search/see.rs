@@ -30,7 +30,12 @@ pub fn captured_value(pos: &Position, m: Move) -> i32 {
         MoveKind::EnPassant => at(pos.state().ep_victim),
         MoveKind::TwoLeg => at(m.aux) + if m.to != m.from { at(m.to) } else { 0 },
         MoveKind::EnterExchange => at(m.aux),
-        MoveKind::Castle | MoveKind::FreeCastle | MoveKind::Swap | MoveKind::Null => 0,
+        MoveKind::Castle
+        | MoveKind::FreeCastle
+        | MoveKind::Swap
+        | MoveKind::Relocate
+        | MoveKind::Insert
+        | MoveKind::Null => 0,
     }
 }
 

@@ -262,6 +262,16 @@ pub struct Variant {
     /// Placement by fork or trap (rules/placement.rs): the types whose only moves are such
     /// placements, becoming their `promote.X` type (`placement`).
     pub placement: Vec<PieceType>,
+    /// Slide-chess's cages (rules/cage.rs): `cages = rim`, the board's outer frame exists
+    /// only where a cage stands.
+    pub cages: bool,
+    /// The types that may never stand in a cage (`cageForbidden`).
+    pub cage_forbidden: Vec<PieceType>,
+    /// An insertion counts as a relocation for the no-two-in-a-row rule
+    /// (`cageInsertionCounts`).
+    pub cage_insertion_counts: bool,
+    /// A relocation may give check (`cageRelocationMayCheck`).
+    pub cage_relocation_may_check: bool,
     /// Lion-trading rules (rules/lion.rs): the lion types; empty = off.
     pub lions: Vec<PieceType>,
     /// Victims whose capture on the first leg does not make a "bridge" (pawns, go-betweens).
@@ -490,6 +500,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "citadelCaptureExchange"
                 | "swap"
                 | "placement"
+                | "cages"
+                | "cageForbidden"
+                | "cageInsertionCounts"
+                | "cageRelocationMayCheck"
                 | "holes"
                 | "xboardName"
                 | "xboardLegality"
@@ -653,6 +667,12 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
     let citadel_exchange = list("citadelExchange", &pieces)?.unwrap_or_default();
     let swap = list("swap", &pieces)?.unwrap_or_default();
     let placement = list("placement", &pieces)?.unwrap_or_default();
+    let cages = match get("cages") {
+        None | Some(("none", _)) => false,
+        Some(("rim", _)) => true,
+        Some((v, o)) => return Err(err(o, format!("cages must be rim or none, found '{v}'"))),
+    };
+    let cage_forbidden = list("cageForbidden", &pieces)?.unwrap_or_default();
     let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
     let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
     let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
@@ -832,6 +852,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         citadel_capture_exchange: boolean("citadelCaptureExchange", true)?,
         swap,
         placement,
+        cages,
+        cage_forbidden,
+        cage_insertion_counts: boolean("cageInsertionCounts", false)?,
+        cage_relocation_may_check: boolean("cageRelocationMayCheck", false)?,
         lions,
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false)?,
