@@ -66,6 +66,37 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// The squares a FEN's board field marks `*` (non-existent); a malformed field gives what
+/// it can (`parse_board` reports the error).
+fn marked_holes(v: &Variant, s: &str) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let s = s.split('[').next().unwrap_or(s);
+    for (ri, row) in s.split('/').enumerate().take(v.ranks as usize) {
+        let rank = v.ranks as usize - 1 - ri;
+        let mut file = 0usize;
+        let mut digits = 0usize;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                digits = (digits * 10 + d as usize).min(64);
+                continue;
+            }
+            file += digits;
+            digits = 0;
+            match c {
+                '*' => {
+                    if file < v.files as usize {
+                        out.set(Square::new(file as u8, rank as u8));
+                    }
+                    file += 1;
+                }
+                '+' | '\'' | '!' | '~' => {}
+                _ => file += 1,
+            }
+        }
+    }
+    out
+}
+
 /// Reads the board field of a FEN (ranks from the top, multi-digit empty counts, `+X`
 /// promoted pieces, `X'`/`X!` dressed letters, `*` for non-existent squares); a `[...]`
 /// part after it is left to the rules.
@@ -157,11 +188,14 @@ impl Position {
         let mut rule_data = RuleData::default();
         let mut rule_state = RuleState::default();
         let extra = board_str.find('[').map(|i| &board_str[i..]);
-        rules.hooks.read_board_extra(&rules.variant, extra, &mut rule_data, &mut rule_state).map_err(|e| match e {
-            FenExtraError::Piece(token) => FenError::UnknownPiece { token },
-            FenExtraError::NotAllowed => FenError::Holdings,
-            FenExtraError::Missing(what) => FenError::Rule(format!("the FEN lacks {what}")),
-        })?;
+        let holes = marked_holes(&rules.variant, board_str);
+        rules.hooks.read_board_extra(&rules.variant, extra, holes, &mut rule_data, &mut rule_state).map_err(
+            |e| match e {
+                FenExtraError::Piece(token) => FenError::UnknownPiece { token },
+                FenExtraError::NotAllowed => FenError::Holdings,
+                FenExtraError::Missing(what) => FenError::Rule(format!("the FEN lacks {what}")),
+            },
+        )?;
         let board = parse_board(&rules.variant, board_str)?;
         let mut pos = Position::empty(rules);
         pos.rule_data = rule_data;

@@ -407,7 +407,14 @@ impl XBoard {
         if v.xboard_name.is_none() {
             // Engine-defined: tell XBoard the board, pieces and moves (before the next pong).
             let table = xboard_setup::piece_to_char(v);
-            let fen = self.engine.root.fen();
+            let mut fen = self.engine.root.fen();
+            // XBoard would take Slide-chess's `[e8e1]` for holdings; the cages are the rim
+            // squares the FEN leaves open, which is how Kirin reads XBoard's FEN back.
+            if self.engine.rules.hooks.cage.is_some()
+                && let (Some(a), Some(b)) = (fen.find('['), fen.find(']'))
+            {
+                fen.replace_range(a..=b, "");
+            }
             self.out.line(&format!("setup ({table}) {}x{}+0_{} {fen}", v.files, v.ranks, xboard_setup::parent(v)));
             let (lines, missing) = xboard_setup::piece_lines(v);
             for l in lines {
@@ -608,7 +615,7 @@ impl XBoard {
             .filter(|&m| {
                 !xboard_can_write(&cecp_move(v, &self.engine.pos, m))
                     || misread_as_promotion(&self.engine.pos, &pawn_like, m)
-                    || !xboard_shows(m)
+                    || !xboard_shows(&self.engine.pos, m)
             })
             .collect();
         let left = |m: &Move| !limits.excluded.contains(m) && !unwritable.contains(m);
@@ -955,12 +962,20 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
 }
 
 /// Can XBoard 4.9.1 show `m` on its board? Not a free castling other than those of
-/// `xboard_shows_castling`, and not Tamerlane's enter and exchange: XBoard reads
-/// `b9a9,a9f5` as the King going to f5 over a9, taking the piece there.
-fn xboard_shows(m: Move) -> bool {
+/// `xboard_shows_castling`; not Tamerlane's enter and exchange: XBoard reads `b9a9,a9f5`
+/// as the King going to f5 over a9, taking the piece there; not Slide-chess's insertion,
+/// which shifts a whole line (XBoard has no such move); and a Slide-chess relocation only
+/// when the cage holds one of the mover's pieces: with `-testLegality false` XBoard still
+/// refuses a move from an empty square or of the opponent's piece (backend.c ParseOneMove;
+/// measured: `Forfeit due to invalid move: e8g1` for an empty cage).
+fn xboard_shows(pos: &Position, m: Move) -> bool {
     match m.kind {
         crate::moves::MoveKind::FreeCastle => xboard_shows_castling(m),
-        crate::moves::MoveKind::EnterExchange => false,
+        crate::moves::MoveKind::EnterExchange | crate::moves::MoveKind::Insert => false,
+        crate::moves::MoveKind::Relocate => {
+            let p = pos.piece_at(m.from);
+            p.is_some() && p.color() == pos.side_to_move()
+        }
         _ => true,
     }
 }

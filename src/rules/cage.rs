@@ -229,10 +229,28 @@ impl Cage {
         }
     }
 
-    /// Reads `[e8e1]` (White's cage, Black's cage).
-    pub(super) fn read_fen(&self, text: Option<&str>, st: &mut CageState) -> Result<(), FenExtraError> {
+    /// Reads `[e8e1]` (White's cage, Black's cage). Without it (a FEN from XBoard, which
+    /// knows no cages), the cages are the two rim squares the board field does not mark `*`
+    /// (`holes`), White's being the one nearer rank 8 (where it starts); with any other
+    /// number of open rim squares, or two on one rank, the FEN is refused.
+    pub(super) fn read_fen(
+        &self,
+        text: Option<&str>,
+        holes: Bitboard,
+        st: &mut CageState,
+    ) -> Result<(), FenExtraError> {
         let Some(text) = text else {
-            return Err(FenExtraError::Missing("the cage squares, [WHITE BLACK] after the board".into()));
+            let open = self.rim.without(holes);
+            let missing = || FenExtraError::Missing("the cage squares, [WHITE BLACK] after the board".into());
+            if open.count() != 2 {
+                return Err(missing());
+            }
+            let (a, b) = (open.lsb().ok_or_else(missing)?, open.msb().ok_or_else(missing)?);
+            if a.rank() == b.rank() {
+                return Err(missing());
+            }
+            st.squares = [b.index() as u8, a.index() as u8];
+            return Ok(());
         };
         let inner = text.trim_start_matches('[').trim_end_matches(']');
         let b = inner.as_bytes();

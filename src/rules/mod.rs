@@ -439,16 +439,18 @@ impl RuleSet {
     }
 
     /// Reads the `[...]` part of a FEN's board field (`None`: there is none) into `data`
-    /// and `st`. Without a rule that reads it, it must be empty.
+    /// and `st`; `holes` are the squares the board field marks `*`. Without a rule that
+    /// reads it, the part must be empty.
     pub fn read_board_extra(
         &self,
         v: &Variant,
         text: Option<&str>,
+        holes: Bitboard,
         data: &mut RuleData,
         st: &mut RuleState,
     ) -> Result<(), FenExtraError> {
         if let Some(c) = &self.cage {
-            return c.read_fen(text, &mut st.cage);
+            return c.read_fen(text, holes, &mut st.cage);
         }
         let Some(text) = text else { return Ok(()) };
         match &self.pool {

@@ -1027,7 +1027,7 @@ impl<'a> Worker<'a> {
                 10_000_000
             } else if self.pos.is_capture(m) || m.promotion().is_some() {
                 let victim = see::captured_value(&self.pos, m);
-                let attacker = vals.value[self.pos.piece_at(m.from).kind() as usize];
+                let attacker = see::mover_value(&self.pos, m);
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
                 let good = victim + promo >= attacker || see::see(&self.pos, m) >= 0;
                 let base = 16 * (victim + promo) - attacker / 16;
@@ -1150,7 +1150,7 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                     let vals = &self.pos.rules().values.value;
-                    if vals[t as usize] - vals[self.pos.piece_at(m.from).kind() as usize] < QUIET_PROMO_GAIN {
+                    if vals[t as usize] - see::mover_value(&self.pos, m) < QUIET_PROMO_GAIN {
                         continue;
                     }
                 }

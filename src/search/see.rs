@@ -18,6 +18,13 @@ fn piece_value(pos: &Position, kind: u8) -> i32 {
     if r.royal_mask & (1 << kind) != 0 { ROYAL_VALUE } else { r.values.value[kind as usize] }
 }
 
+/// Evaluation value of the piece that makes the move: 0 when its origin is empty (an empty
+/// cage relocated or inserted in Slide-chess, which moves no piece of its own).
+pub fn mover_value(pos: &Position, m: Move) -> i32 {
+    let p = pos.piece_at(m.from);
+    if p.is_none() { 0 } else { pos.rules().values.value[p.kind() as usize] }
+}
+
 /// Value of what the move captures.
 pub fn captured_value(pos: &Position, m: Move) -> i32 {
     let us = pos.side_to_move();

@@ -12,6 +12,7 @@ pub mod chushogi;
 pub mod gleeman;
 pub mod hiashatar;
 pub mod shortsliders;
+pub mod slidechess;
 pub mod tamerlane;
 
 use kirin::catalog::Catalog;
