@@ -645,10 +645,30 @@ pub mod paths {
         pub pass: bool,
     }
 
+    impl PathTargets {
+        /// A path reaches `s`: it attacks `s`, may capture an enemy there and, when
+        /// `may_stop`, move to it if empty. Returns whether the path goes on (`s` is empty).
+        #[inline]
+        fn reach(&mut self, s: Square, occ: Bitboard, them: Bitboard, may_stop: bool) -> bool {
+            self.attacks.set(s);
+            if occ.contains(s) {
+                if them.contains(s) {
+                    self.captures.set(s);
+                }
+                return false;
+            }
+            if may_stop {
+                self.quiet.set(s);
+            }
+            true
+        }
+    }
+
     /// The moves of a path mover on `from`, with `occ` = all pieces and `them` = the enemy's.
     pub fn targets(k: PathKind, from: Square, board: Bitboard, occ: Bitboard, them: Bitboard) -> PathTargets {
         let mut out = PathTargets::default();
         let step = |s: Square, (dx, dy): (i32, i32)| s.offset(dx, dy).filter(|t| board.contains(*t));
+        const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         match k {
             PathKind::Rhino { pass: allow_pass } => {
                 // 8 first directions x 2 senses; each step turns 45 degrees the same way.
@@ -666,27 +686,19 @@ pub mod paths {
                                 }
                                 break;
                             }
-                            out.attacks.set(s);
-                            if occ.contains(s) {
-                                if them.contains(s) {
-                                    out.captures.set(s);
-                                }
+                            if !out.reach(s, occ, them, true) {
                                 break;
                             }
-                            out.quiet.set(s);
                             d = (d + sense).rem_euclid(8);
                         }
                     }
                 }
             }
             PathKind::Griffin => {
-                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                for (dx, dy) in DIAGONALS {
+                    // Captures at any step, non-captures only from the third on (rules.md 10b).
                     let Some(s1) = step(from, (dx, dy)) else { continue };
-                    out.attacks.set(s1);
-                    if occ.contains(s1) {
-                        if them.contains(s1) {
-                            out.captures.set(s1);
-                        }
+                    if !out.reach(s1, occ, them, false) {
                         continue;
                     }
                     for o in [(dx, 0), (0, dy)] {
@@ -695,23 +707,15 @@ pub mod paths {
                         while let Some(n) = step(s, o) {
                             s = n;
                             k += 1;
-                            out.attacks.set(s);
-                            if occ.contains(s) {
-                                if them.contains(s) {
-                                    out.captures.set(s);
-                                }
+                            if !out.reach(s, occ, them, k >= 3) {
                                 break;
-                            }
-                            // Non-captures only from the third step on (rules.md 10b).
-                            if k >= 3 {
-                                out.quiet.set(s);
                             }
                         }
                     }
                 }
             }
             PathKind::Giraffe => {
-                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                for (dx, dy) in DIAGONALS {
                     let Some(s1) = step(from, (dx, dy)) else { continue };
                     if occ.contains(s1) {
                         continue;
@@ -722,62 +726,39 @@ pub mod paths {
                         while let Some(n) = step(s, o) {
                             s = n;
                             k += 1;
-                            if k < 3 {
-                                // The first two orthogonal squares are only passed.
-                                if occ.contains(s) {
-                                    break;
-                                }
-                                continue;
-                            }
-                            out.attacks.set(s);
-                            if occ.contains(s) {
-                                if them.contains(s) {
-                                    out.captures.set(s);
-                                }
+                            // The first two orthogonal squares are only passed.
+                            let goes_on = if k < 3 { !occ.contains(s) } else { out.reach(s, occ, them, true) };
+                            if !goes_on {
                                 break;
                             }
-                            out.quiet.set(s);
                         }
                     }
                 }
             }
             PathKind::Taliah => {
-                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let Some(s1) = step(from, (dx, dy)) else { continue };
-                    if occ.contains(s1) {
-                        continue;
-                    }
-                    let mut s = s1;
+                for (dx, dy) in DIAGONALS {
+                    // The first square is only passed.
+                    let Some(mut s) = step(from, (dx, dy)).filter(|s1| !occ.contains(*s1)) else { continue };
                     while let Some(n) = step(s, (dx, dy)) {
                         s = n;
-                        out.attacks.set(s);
-                        if occ.contains(s) {
-                            if them.contains(s) {
-                                out.captures.set(s);
-                            }
+                        if !out.reach(s, occ, them, true) {
                             break;
                         }
-                        out.quiet.set(s);
                     }
                 }
             }
             PathKind::ZigZag => {
                 // Odd steps go (dx, dy), even steps (dx, -dy): the vertical direction
                 // alternates, the horizontal one is kept.
-                for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                for (dx, dy) in DIAGONALS {
                     let mut s = from;
                     let mut up = true;
                     while let Some(n) = step(s, (dx, if up { dy } else { -dy })) {
                         s = n;
                         up = !up;
-                        out.attacks.set(s);
-                        if occ.contains(s) {
-                            if them.contains(s) {
-                                out.captures.set(s);
-                            }
+                        if !out.reach(s, occ, them, true) {
                             break;
                         }
-                        out.quiet.set(s);
                     }
                 }
             }

@@ -50,7 +50,7 @@ impl BareKing {
             }
             let mine = b.total(c) - b.royal_count(c);
             let theirs = b.total(!c) - b.royal_count(!c);
-            // A drawn bare king (Hiashatar, rules.md 5c) needs no material on the other
+            // A drawn bare king (Hiashatar, docs/rules/hiashatar.md §6.4) needs no material on the other
             // side: two bare Kings are a draw too. A lost one needs a piece left to the
             // winner (and one more where the bared side may bare back).
             let need = if self.value == EndValue::Draw { 0 } else { 1 + u16::from(self.counter && c == us) };

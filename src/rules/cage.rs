@@ -21,6 +21,7 @@
 //! `[e8e1]` after it gives White's and Black's cage squares; the castling field carries `R`
 //! (White) / `r` (Black) while that side's last move was a relocation.
 
+use super::side_flags::SideFlags;
 use super::{AfterMake, Board, FenExtraError, mask_of};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -52,9 +53,12 @@ pub struct Cage {
 pub struct CageState {
     /// White's and Black's cage squares (indices).
     squares: [u8; 2],
-    /// Bit `c`: colour `c`'s last move was a relocation.
-    relocated: u8,
+    /// Colour `c`'s last move was a relocation.
+    relocated: SideFlags,
 }
+
+/// The castling-field marks of a relocation on the last move.
+const MARKS: [char; 2] = ['R', 'r'];
 
 impl CageState {
     /// The cage square of colour `c`.
@@ -65,7 +69,7 @@ impl CageState {
 
     #[inline]
     fn relocated(self, c: Color) -> bool {
-        self.relocated & (1 << c.index()) != 0
+        self.relocated.is_set(c)
     }
 }
 
@@ -219,9 +223,9 @@ impl Cage {
         }
         let flag = m.kind == MoveKind::Relocate || (m.kind == MoveKind::Insert && self.insertion_counts);
         if flag {
-            new.relocated |= 1 << c.index();
+            new.relocated.set(c);
         } else {
-            new.relocated &= !(1 << c.index());
+            new.relocated.clear(c);
         }
         if new != old {
             *ctx.key ^= Self::key(&old) ^ Self::key(&new);
@@ -289,29 +293,18 @@ impl Cage {
 
     /// Reads `R` / `r` (that side relocated on its last move) from the castling field.
     pub(super) fn read_mark(ch: char, st: &mut CageState) -> bool {
-        match ch {
-            'R' => st.relocated |= 1,
-            'r' => st.relocated |= 2,
-            _ => return false,
-        }
-        true
+        st.relocated.read_mark(ch, MARKS)
     }
 
     /// Writes `R` / `r` for colour `c`'s relocation on its last move.
     pub(super) fn write_mark(st: &CageState, c: Color, out: &mut String) {
-        if st.relocated(c) {
-            out.push(if c == Color::White { 'R' } else { 'r' });
-        }
+        st.relocated.write_mark(c, MARKS, out);
     }
 
     /// The state's share of the hash key.
     pub(super) fn key(st: &CageState) -> u64 {
-        let mut k = KEYS.cage[0][st.squares[0] as usize] ^ KEYS.cage[1][st.squares[1] as usize];
-        for c in Color::BOTH {
-            if st.relocated(c) {
-                k ^= KEYS.cage_relocated[c.index()];
-            }
-        }
-        k
+        KEYS.cage[0][st.squares[0] as usize]
+            ^ KEYS.cage[1][st.squares[1] as usize]
+            ^ st.relocated.key(&KEYS.cage_relocated)
     }
 }

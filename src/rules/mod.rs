@@ -4,7 +4,7 @@
 //!
 //! | module | ini keys | what |
 //! |---|---|---|
-//! | [`hia`] | `hia`, `hiaEnemyOnly` | the Bodyguard's zone that stops slides (Short Sliders) |
+//! | [`hia`] | `hia`, `hiaEnemyOnly` | the Bodyguard's zone that stops slides (Short Sliders, Hiashatar) |
 //! | [`pool`] | `poolPromotion`, `poolLines` | pawns promote to captured pieces (Short Sliders) |
 //! | [`partner`] | `promoteUnless.X`, `unique` | promotion only without a partner or a twin (Sorcerer/Wizard) |
 //! | [`lion`] | `lions`, `lionBridgeExempt`, `okazaki`, `lionVictimProtects` | Chu Shogi's Lion trading |
@@ -57,6 +57,7 @@ pub mod partner;
 pub mod perpetual;
 pub mod placement;
 pub mod pool;
+pub mod side_flags;
 pub mod swap;
 
 use crate::bitboard::Bitboard;

@@ -8,6 +8,7 @@
 //! means still available, so ordinary FENs (XBoard's among them) mean "available".
 
 use super::AfterMake;
+use super::side_flags::SideFlags;
 use crate::moves::MoveKind;
 use crate::square::Color;
 use crate::variant::Variant;
@@ -16,14 +17,17 @@ use crate::zobrist::KEYS;
 #[derive(Debug, Clone)]
 pub struct Once;
 
-/// Bit `c` set when colour `c` has used its once-per-game move.
+/// Which colours have used their once-per-game move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OnceState(u8);
+pub struct OnceState(SideFlags);
+
+/// The castling-field marks of a used move.
+const MARKS: [char; 2] = ['X', 'x'];
 
 impl OnceState {
     #[inline]
     pub fn available(self, c: Color) -> bool {
-        self.0 & (1 << c.index()) == 0
+        !self.0.is_set(c)
     }
 }
 
@@ -34,38 +38,25 @@ impl Once {
 
     /// A once-per-game move uses up its side's right.
     pub(super) fn after_make(&self, ctx: &mut AfterMake) {
-        let c = ctx.made.mover.color();
+        let c = ctx.made.side;
         if ctx.made.m.kind == MoveKind::Once && ctx.state.once.available(c) {
-            ctx.state.once.0 |= 1 << c.index();
+            ctx.state.once.0.set(c);
             *ctx.key ^= KEYS.once[c.index()];
         }
     }
 
     /// Reads `X` / `x` from the castling field.
     pub(super) fn read_mark(ch: char, st: &mut OnceState) -> bool {
-        match ch {
-            'X' => st.0 |= 1,
-            'x' => st.0 |= 2,
-            _ => return false,
-        }
-        true
+        st.0.read_mark(ch, MARKS)
     }
 
     /// Writes `X` / `x` for a used move of colour `c`.
     pub(super) fn write_mark(st: &OnceState, c: Color, out: &mut String) {
-        if !st.available(c) {
-            out.push(if c == Color::White { 'X' } else { 'x' });
-        }
+        st.0.write_mark(c, MARKS, out);
     }
 
     /// The state's share of the hash key.
     pub(super) fn key(st: &OnceState) -> u64 {
-        let mut k = 0;
-        for c in Color::BOTH {
-            if !st.available(c) {
-                k ^= KEYS.once[c.index()];
-            }
-        }
-        k
+        st.0.key(&KEYS.once)
     }
 }

@@ -10,6 +10,7 @@
 //! ini: `swap = K` (the types that may swap). FEN: the castling field carries `S` (White) /
 //! `s` (Black) once the swap is used; no mark means still available.
 
+use super::side_flags::SideFlags;
 use super::{AfterMake, Board, mask_of};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -27,14 +28,17 @@ pub struct Swap {
     off_board: Bitboard,
 }
 
-/// Bit `c` set when colour `c` has used its swap.
+/// Which colours have used their swap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SwapState(u8);
+pub struct SwapState(SideFlags);
+
+/// The castling-field marks of a used swap.
+const MARKS: [char; 2] = ['S', 's'];
 
 impl SwapState {
     #[inline]
     pub fn available(self, c: Color) -> bool {
-        self.0 & (1 << c.index()) == 0
+        !self.0.is_set(c)
     }
 }
 
@@ -76,32 +80,25 @@ impl Swap {
 
     /// A swap uses up its side's right.
     pub(super) fn after_make(&self, ctx: &mut AfterMake) {
-        let c = ctx.made.mover.color();
+        let c = ctx.made.side;
         if ctx.made.m.kind == MoveKind::Swap && ctx.state.swap.available(c) {
-            ctx.state.swap.0 |= 1 << c.index();
+            ctx.state.swap.0.set(c);
             *ctx.key ^= KEYS.swap[c.index()];
         }
     }
 
     /// Reads `S` / `s` from the castling field.
     pub(super) fn read_mark(ch: char, st: &mut SwapState) -> bool {
-        match ch {
-            'S' => st.0 |= 1,
-            's' => st.0 |= 2,
-            _ => return false,
-        }
-        true
+        st.0.read_mark(ch, MARKS)
     }
 
     /// Writes `S` / `s` for a used swap of colour `c`.
     pub(super) fn write_mark(st: &SwapState, c: Color, out: &mut String) {
-        if !st.available(c) {
-            out.push(if c == Color::White { 'S' } else { 's' });
-        }
+        st.0.write_mark(c, MARKS, out);
     }
 
     /// The state's share of the hash key.
     pub(super) fn key(st: &SwapState) -> u64 {
-        Color::BOTH.iter().filter(|&&c| !st.available(c)).fold(0, |k, c| k ^ KEYS.swap[c.index()])
+        st.0.key(&KEYS.swap)
     }
 }
