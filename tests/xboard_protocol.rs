@@ -381,3 +381,33 @@ fn gleeman_free_castling_in_the_form_xboard_shows() {
     let mv = e.read_until(|l| l.starts_with("move ")).last().unwrap().clone();
     assert_eq!(mv, "move e1g1", "the only castling XBoard shows among those left");
 }
+
+#[test]
+fn slidechess_resigns_rather_than_play_a_cage_move_xboard_refuses() {
+    // XBoard 4.9.1 refuses a move from an empty square even without legality testing
+    // (backend.c ParseOneMove): an empty cage's relocation forfeited a game (measured). A lone
+    // Black King whose only legal moves are such relocations resigns instead, saying why
+    // (docs/rules/slide-chess.md §4; README, Slide-chess under XBoard).
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("new");
+    e.send("variant slidechess");
+    e.send("force");
+    e.send("setboard ****1****/*2k4*/*6R*/*P1N4*/*7*/*1PK4*/*7*/****1**** b - - 0 57");
+    e.send("go");
+    let lines = e.read_until(|l| l == "resign" || l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("resign"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("telluser ")), "{lines:?}");
+    // With a piece of its own in the cage a relocation is a move XBoard takes (the piece's
+    // move): played when it is the one left.
+    e.send("new");
+    e.send("variant slidechess");
+    e.send("force");
+    e.send("setboard ****N****/*2k4*/*6R*/*P1N4*/*7*/*1PK4*/*7*/****1**** w - - 0 57");
+    e.send("exclude all");
+    e.send("include e8a1");
+    e.send("sd 2");
+    e.send("go");
+    let mv = e.read_until(|l| l == "resign" || l.starts_with("move ")).last().unwrap().clone();
+    assert_eq!(mv, "move e8a1");
+}

@@ -622,6 +622,14 @@ impl XBoard {
         if !unwritable.is_empty() && legal.iter().any(left) {
             limits.excluded.extend(unwritable);
         }
+        // Only moves XBoard refuses outright (Slide-chess's cage moves when the cages hold
+        // nothing of ours): playing one forfeits the game on XBoard's "invalid move"; say
+        // why and resign instead.
+        if !legal.is_empty() && legal.iter().all(|&m| xboard_refuses(&self.engine.pos, m)) {
+            self.out.line("telluser Kirin resigns: its only legal moves are cage moves XBoard cannot play");
+            self.out.line("resign");
+            return;
+        }
         self.start(limits, Mode::Think);
     }
 
@@ -978,6 +986,13 @@ fn xboard_shows(pos: &Position, m: Move) -> bool {
         }
         _ => true,
     }
+}
+
+/// Does XBoard 4.9.1 refuse `m` as an invalid move, whatever its legality testing? A
+/// Slide-chess insertion (no such move) and a relocation of a cage without a piece of the
+/// mover's (XBoard moves no empty square or enemy piece, backend.c ParseOneMove).
+fn xboard_refuses(pos: &Position, m: Move) -> bool {
+    m.kind == crate::moves::MoveKind::Insert || (m.kind == crate::moves::MoveKind::Relocate && !xboard_shows(pos, m))
 }
 
 /// Is `m` a free castling that XBoard 4.9.1 can show? XBoard applies a royal's move of two
