@@ -175,6 +175,10 @@ pub struct Tables {
     /// "between" masks are needed for check evasions: `between[a][b]` for squares on one
     /// ray of any direction; computed lazily per query instead (see `between`).
     pub board: Bitboard,
+    /// A rule changes which squares exist or may be captured on (walls, immune pieces,
+    /// pieces that never take a royal): generation asks the rules. Set by `Rules::new`;
+    /// kept here, beside the tables generation reads anyway, for one cheap test.
+    pub dynamic_targets: bool,
 }
 
 struct Builder {
@@ -581,7 +585,7 @@ impl Tables {
             }
         }
         debug_assert!(v.pieces.len() <= MAX_PIECE_TYPES);
-        Tables { pool: bld.pool, dirs, pieces, attacks, ep_rev, board }
+        Tables { pool: bld.pool, dirs, pieces, attacks, ep_rev, board, dynamic_targets: false }
     }
 
     /// Squares reached by a slide from `from` along `r` with blockers `blockers`, up to and

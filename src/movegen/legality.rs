@@ -165,6 +165,9 @@ impl Position {
     /// shifted it (a Slide-chess insertion), the square of `c`'s single royal.
     #[inline]
     fn royal_after(&self, sq: Square, c: Color) -> Square {
+        if !self.rules().dynamic_targets {
+            return sq;
+        }
         let p = self.piece_at(sq);
         if p.is_some() && p.color() == c && self.rules().royal_mask & (1u64 << p.kind()) != 0 {
             return sq;

@@ -81,7 +81,7 @@ impl Position {
         let start = out.len();
         self.generate_checked(out, quiets);
         // Moves a rule allows only when nothing else is legal (the King swap).
-        if quiets && out.len() == start {
+        if quiets && out.len() == start && self.rules().rule_moves {
             self.rules().hooks.fallback_moves(self, out);
             let mut i = start;
             while i < out.len() {
@@ -100,15 +100,14 @@ impl Position {
     fn generate_checked(&mut self, out: &mut Vec<Move>, quiets: bool) {
         let start = out.len();
         let us = self.side_to_move();
-        let board = self.tables().board;
         let Some(g) = self.guard() else {
             for from in self.color_bb(us) {
                 let p = self.piece_at(from);
                 self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
             }
-            if quiets {
+            if quiets && self.rules().rule_moves {
                 let extra = out.len();
-                self.rules().hooks.extra_moves(self, board, out, start);
+                self.rules().hooks.extra_moves(self, self.tables().board, out, start);
                 self.test_extra_moves(out, extra, None);
             }
             self.rules().hooks.filter(self, out, start);
@@ -149,9 +148,9 @@ impl Position {
             }
         }
         // The rules' extra moves, each tested by making it (no mask applies to them).
-        if quiets {
+        if quiets && self.rules().rule_moves {
             let extra = out.len();
-            self.rules().hooks.extra_moves(self, board, out, start);
+            self.rules().hooks.extra_moves(self, self.tables().board, out, start);
             self.test_extra_moves(out, extra, Some(g.royal));
         }
         self.rules().hooks.filter(self, out, start);
@@ -229,17 +228,20 @@ impl Position {
         let t = self.tables();
         let c = p.color();
         let pt = &t.pieces[c.index()][p.kind() as usize];
-        let mut occ = self.blockers();
+        let mut occ = self.occupied();
         let mut them = self.color_bb(!c);
+        if t.dynamic_targets {
+            occ = self.blockers();
+            if let Some(immune) = self.hooks().immune(self, !c) {
+                them = them.without(immune);
+            }
+            if pt.no_check {
+                them = them.without(self.royal_squares(!c));
+            }
+        }
         if let Some(s) = probe {
             occ.set(s);
             them.set(s);
-        }
-        if pt.no_check {
-            them = them.without(self.royal_squares(!c));
-        }
-        if let Some(immune) = self.hooks().immune(self, !c) {
-            them = them.without(immune);
         }
         let empty = t.board.without(occ);
         let virgin = pt.has_initial && self.is_virgin(from);

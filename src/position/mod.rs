@@ -61,6 +61,11 @@ pub struct Rules {
     pub last_rank_promoter_mask: u64,
     /// Bit `t` set for types in `promoteByCaptureOnly`.
     pub capture_promoter_mask: u64,
+    /// A rule changes which squares exist or may be captured on (walls, immune pieces,
+    /// pieces that never take a royal); also in `Tables::dynamic_targets`.
+    pub dynamic_targets: bool,
+    /// A rule adds moves of its own (extra or fallback moves): generation asks for them.
+    pub rule_moves: bool,
     /// Evaluation values and piece-square tables.
     pub values: Values,
 }
@@ -68,9 +73,12 @@ pub struct Rules {
 impl Rules {
     /// Compiles a variant and checks its start position.
     pub fn new(variant: Variant) -> Result<Arc<Rules>, FenError> {
-        let tables =
+        let mut tables =
             Tables::build(&variant, RuleSet::generated_slides(&variant), RuleSet::pawn_capture_exempt(&variant));
         let hooks = RuleSet::new(&variant);
+        let dynamic_targets = hooks.cage.is_some() || hooks.has_immunity() || !variant.no_check.is_empty();
+        tables.dynamic_targets = dynamic_targets;
+        let rule_moves = hooks.has_extra_moves() || hooks.swap.is_some();
         let mut royal_mask = 0u64;
         let mut pawn_mask = 0u64;
         let mut initial_mask = 0u64;
@@ -129,6 +137,8 @@ impl Rules {
             last_ranks,
             last_rank_promoter_mask,
             capture_promoter_mask,
+            dynamic_targets,
+            rule_moves,
             values,
         });
         // The start position must be a valid position of the variant.

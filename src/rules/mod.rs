@@ -277,6 +277,12 @@ impl RuleSet {
         Some(bb)
     }
 
+    /// Does a rule add moves ([`RuleSet::extra_moves`])?
+    #[inline]
+    pub fn has_extra_moves(&self) -> bool {
+        self.has_extra_moves
+    }
+
     /// Can any piece be immune? (Then the check rule tests every move by making it.)
     #[inline]
     pub fn has_immunity(&self) -> bool {
