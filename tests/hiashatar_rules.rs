@@ -113,3 +113,15 @@ fn bodyguard_capture_option() {
     assert_has(&m, &["e5f6", "e5d4", "e5e6", "e5g3"], "one diagonal capture; moves as before");
     assert_lacks(&m, &["e5e7", "e5c3"], "no other capture");
 }
+
+/// §8, the option `hiashatar-shatar`: under the Shatar rule only the King's pawn may step two
+/// squares from its start; the other pawns step one square (15 moves at the start, by hand:
+/// 9 pawn steps, the King's pawn's two, 4 Knight moves).
+#[test]
+fn shatar_pawn_option() {
+    let mut p = Position::startpos(catalog().get("hiashatar-shatar").unwrap());
+    assert_eq!(moves(&mut p).len(), 15);
+    assert_eq!(moves_from(&mut p, "f2"), vec!["f2f3".to_string(), "f2f4".to_string()]);
+    assert_eq!(moves_from(&mut p, "e2"), vec!["e2e3".to_string()]);
+    assert_eq!(perft(&p, 2), 225);
+}

@@ -161,3 +161,15 @@ fn fen_and_keys_round_trip() {
     let b = black(&[("b1", "K"), ("g9", "k")]);
     assert_eq!(b.side_to_move(), Color::Black);
 }
+
+/// §2 and §8, the option `tamerlane-mirror`: Black's array mirrored, its King on g9 and its
+/// Pawn of Pawns on b8; the citadels stay m2 and a9. Each side has 24 moves at the start.
+#[test]
+fn mirrored_array_option() {
+    let p = Position::startpos(catalog().get("tamerlane-mirror").unwrap());
+    assert_eq!(
+        (at(&p, "g9"), at(&p, "b8"), at(&p, "l8"), at(&p, "f9")),
+        ("k".into(), "p".into(), "r'".into(), "f".into())
+    );
+    assert_eq!(perft(&p, 2), 576);
+}
