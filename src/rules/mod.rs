@@ -22,19 +22,20 @@
 //!
 //! | hook | called from | rules |
 //! |---|---|---|
-//! | [`RuleSet::generated_slides`], [`RuleSet::pawn_capture_exempt`] (compile time) | `Rules::new` | hia, citadel |
+//! | [`RuleSet::generated_slides`], [`RuleSet::pawn_capture_exempt`], [`RuleSet::no_promotion_squares`] (compile time) | `Rules::new` | hia, citadel, cage |
+//! | [`RuleSet::walls`] | move generation, attacks (`Position::blockers`), FEN | cage |
 //! | [`RuleSet::slide_zone`] | move generation | hia |
 //! | [`RuleSet::once_available`] | move generation, attacks, pins | once |
 //! | [`RuleSet::pool_promoter`], [`RuleSet::pool_promotions`], [`RuleSet::allows_promotion`] | promotion | pool, partner |
 //! | [`RuleSet::immune`] | move generation, check | citadel, `immune` |
-//! | [`RuleSet::extra_moves`] | move generation | citadel (enter and exchange), placement |
+//! | [`RuleSet::extra_moves`], [`RuleSet::forbids_check`] | move generation | citadel (enter and exchange), placement, cage (relocation, insertion) |
 //! | [`RuleSet::fallback_moves`] | move generation, when nothing else is legal | swap |
-//! | [`RuleSet::filter`] | legal move generation | lion, citadel |
-//! | [`RuleSet::after_make`], [`RuleSet::after_unmake`] | make / unmake | once, lion, pool, partner, swap |
+//! | [`RuleSet::filter`] | legal move generation | lion, citadel, cage |
+//! | [`RuleSet::after_make`], [`RuleSet::after_unmake`] | make / unmake | once, lion, pool, partner, swap, cage |
 //! | [`RuleSet::immediate_end`] | game end | bare_king, citadel |
 //! | [`RuleSet::repetition_needs_checks`], [`RuleSet::repetition_value`] | game end | perpetual |
-//! | FEN: [`RuleSet::read_board_extra`], [`RuleSet::write_board_extra`], [`RuleSet::read_castling_mark`], [`RuleSet::write_castling_marks`] | FEN | pool, once, swap |
-//! | [`RuleSet::key`] | hash key from scratch | lion, once, pool, swap |
+//! | FEN: [`RuleSet::read_board_extra`], [`RuleSet::write_board_extra`], [`RuleSet::read_castling_mark`], [`RuleSet::write_castling_marks`], [`RuleSet::validate`] | FEN | pool, once, swap, cage |
+//! | [`RuleSet::key`] | hash key from scratch | lion, once, pool, swap, cage |
 //!
 //! A rule reads the position only through the [`Board`] trait, which the position
 //! implements, and changes it on make only through the [`AfterMake`] context the core hands
