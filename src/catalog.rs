@@ -3,11 +3,11 @@
 //! line, reason) and left out; the rest stays playable.
 
 use crate::position::Rules;
-use crate::variant::{self, EMBEDDED_INI};
+use crate::variant::{self, EMBEDDED_INI, ini};
 use std::path::Path;
 use std::sync::Arc;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Catalog {
     pub rules: Vec<Arc<Rules>>,
     /// One line per problem, `file:line: reason`.
@@ -21,22 +21,25 @@ impl Catalog {
     }
 
     /// Embedded variants plus user files (later files override earlier sections).
-    /// An unreadable file is reported as an error.
-    pub fn with_files<P: AsRef<Path>>(files: &[P]) -> Catalog {
+    ///
+    /// A file that cannot be read, is not UTF-8, or is over the limits of `ini::parse`
+    /// fails the whole load: the caller keeps what it had. Broken sections inside a
+    /// readable file are only reported (`errors`); the rest of the file is loaded.
+    pub fn with_files<P: AsRef<Path>>(files: &[P]) -> Result<Catalog, Vec<String>> {
         let mut texts = vec![("variants.ini".to_string(), EMBEDDED_INI.to_string())];
         let mut errors = Vec::new();
         for f in files {
             let name = f.as_ref().display().to_string();
-            match std::fs::read_to_string(f) {
+            match read_limited(f.as_ref()).and_then(|t| ini::check_limits(&t).map(|()| t)) {
                 Ok(t) => texts.push((name, t)),
-                Err(e) => errors.push(format!("{name}: cannot read: {e}")),
+                Err(e) => errors.push(format!("{name}: cannot load: {e}")),
             }
         }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
         let borrowed: Vec<(&str, String)> = texts.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
-        let mut c = Catalog::from_texts(&borrowed);
-        errors.append(&mut c.errors);
-        c.errors = errors;
-        c
+        Ok(Catalog::from_texts(&borrowed))
     }
 
     pub fn from_texts(texts: &[(&str, String)]) -> Catalog {
@@ -68,4 +71,17 @@ impl Catalog {
     pub fn names(&self) -> Vec<String> {
         self.rules.iter().map(|r| r.variant.name.clone()).collect()
     }
+}
+
+/// Reads a variant file of at most `ini::MAX_FILE_BYTES` (read no further, so that a huge
+/// file or a device costs nothing).
+fn read_limited(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    f.take(ini::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() > ini::MAX_FILE_BYTES {
+        return Err(format!("larger than {} bytes", ini::MAX_FILE_BYTES));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }

@@ -16,6 +16,9 @@ pub const DEFAULT_VARIANT: &str = "chess";
 
 pub struct Engine {
     pub catalog: Catalog,
+    /// Problems met loading the variant files given at start-up (`--variants`): the
+    /// protocols show them at the handshake, where a GUI user can see them.
+    pub startup_errors: Vec<String>,
     /// User variant files loaded after the embedded ones.
     pub variant_files: Vec<PathBuf>,
     pub rules: Arc<Rules>,
@@ -35,6 +38,8 @@ pub struct Engine {
 pub type ReportFn = Box<dyn FnMut(&Position, &Report) + Send>;
 /// Callback for the end of a search (position searched, result).
 pub type DoneFn = Box<dyn FnOnce(&Position, Outcome) + Send>;
+/// Work for the search thread (see `Engine::start_task`).
+pub type Task = Box<dyn FnOnce(&Searcher) + Send>;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -54,6 +59,7 @@ impl Engine {
         let root = Position::startpos(rules.clone());
         Engine {
             catalog,
+            startup_errors: Vec::new(),
             variant_files,
             rules,
             pos: root.clone(),
@@ -66,25 +72,46 @@ impl Engine {
         }
     }
 
-    /// Loads user variant files (in addition to the embedded file). On success returns
-    /// the problems found in them (broken sections are skipped, not fatal).
-    pub fn load_variant_files(&mut self, files: Vec<PathBuf>) -> Vec<String> {
-        let cat = Catalog::with_files(&files);
+    /// Loads user variant files (in addition to the embedded file). When a file cannot
+    /// be loaded nothing changes and the problems are returned as the error. Otherwise the
+    /// broken sections found are returned (they are skipped, not fatal), and the game goes
+    /// on in the variant of the same name, replayed under its new definition; only when
+    /// it is gone or the game is no longer legal there does the game restart.
+    pub fn load_variant_files(&mut self, files: Vec<PathBuf>) -> Result<Vec<String>, Vec<String>> {
+        let cat = Catalog::with_files(&files)?;
+        self.stop_search();
         let errors = cat.errors.clone();
         self.catalog = cat;
         self.variant_files = files;
-        // Keep the current variant if it still exists (possibly redefined).
         let name = self.rules.variant.name.clone();
+        let fen = self.root.fen();
+        let moves: Vec<String> = {
+            let mut p = self.root.clone();
+            self.moves
+                .iter()
+                .map(|&m| {
+                    let s = p.move_to_uci(m);
+                    p.make_move(m);
+                    s
+                })
+                .collect()
+        };
         match self.catalog.get(&name) {
-            Some(r) => self.rules = r,
+            Some(r) => {
+                self.rules = r;
+                let moves: Vec<&str> = moves.iter().map(|s| s.as_str()).collect();
+                if self.set_position(Some(&fen), &moves).is_err() {
+                    self.new_game();
+                }
+            }
             None => {
                 if let Some(r) = self.catalog.get(DEFAULT_VARIANT).or_else(|| self.catalog.rules.first().cloned()) {
                     self.rules = r;
                 }
+                self.new_game();
             }
         }
-        self.new_game();
-        errors
+        Ok(errors)
     }
 
     /// Switches variant and resets to its start position.
@@ -154,18 +181,25 @@ impl Engine {
         self.threads
     }
 
-    /// Resizes (and clears) the transposition table. Stops a running search first.
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes (and clears) the transposition table. Stops a running search first. When
+    /// the memory cannot be had the table keeps its old size and the error is returned.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop_search();
+        let old = self.hash_mb;
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or("a search still holds the table")?;
+        searcher.resize(mb.max(1), old)?;
         self.hash_mb = mb.max(1);
-        self.searcher = Arc::new(Searcher::new(self.hash_mb, self.threads));
+        Ok(())
     }
 
-    /// Sets the number of search threads. Stops a running search first.
-    pub fn set_threads(&mut self, n: usize) {
+    /// Sets the number of search threads. Stops a running search first; the table and
+    /// what it learned are kept.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.stop_search();
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or("a search still holds the table")?;
+        searcher.set_threads(n)?;
         self.threads = n.max(1);
-        self.searcher = Arc::new(Searcher::new(self.hash_mb, self.threads));
+        Ok(())
     }
 
     /// Forgets what earlier searches learned (new game).
@@ -182,18 +216,36 @@ impl Engine {
     /// iteration's line, `on_done` the result (called on the search thread).
     pub fn start_search(&mut self, limits: Limits, mut on_report: ReportFn, on_done: DoneFn) {
         self.stop_search();
-        let searcher = self.searcher.clone();
-        searcher.prepare(&limits);
+        // The flags are reset before the thread exists: a `stop` that arrives between the
+        // spawn and the start of the search must not be lost (an infinite search would
+        // run for ever).
+        self.searcher.prepare(&limits);
         let pos = self.pos.clone();
-        let handle = std::thread::Builder::new().name("kirin-search".into()).stack_size(64 << 20).spawn(move || {
+        self.spawn(Box::new(move |searcher| {
             let out = searcher.run(&pos, &limits, &mut |r| on_report(&pos, r));
             on_done(&pos, out);
-        });
+        }));
+    }
+
+    /// Runs `task` on the search thread, with the searcher: a perft or the bench, so
+    /// that the command loop goes on answering (`isready`, `stop`, `quit`) while it runs.
+    /// The task must look at `shared.cancel` between its steps.
+    pub fn start_task(&mut self, task: Task) {
+        self.stop_search();
+        self.searcher.prepare(&Limits::default());
+        self.spawn(task);
+    }
+
+    fn spawn(&mut self, task: Task) {
+        let searcher = self.searcher.clone();
+        let handle =
+            std::thread::Builder::new().name("kirin-search".into()).stack_size(64 << 20).spawn(move || task(&searcher));
         self.search_thread = handle.ok();
     }
 
-    /// Asks a running search to stop and waits for it (its `on_done` runs).
+    /// Asks a running search or task to stop and waits for it (its `on_done` runs).
     pub fn stop_search(&mut self) {
+        self.searcher.shared.cancel.store(true, Ordering::Relaxed);
         self.searcher.shared.stop.store(true, Ordering::Relaxed);
         self.searcher.shared.pondering.store(false, Ordering::Relaxed);
         self.wait_search();
@@ -209,6 +261,11 @@ impl Engine {
     /// The opponent played the move we were pondering on: from now on the clock counts.
     pub fn ponderhit(&self) {
         self.searcher.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// The searcher, for work in the calling thread (CLI).
+    pub fn searcher(&self) -> &Searcher {
+        &self.searcher
     }
 
     /// Searches in the calling thread (CLI, bench).

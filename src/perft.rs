@@ -3,27 +3,38 @@
 
 use crate::moves::Move;
 use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf nodes at `depth` plies.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    perft_cancellable(pos, depth, &AtomicBool::new(false))
+}
+
+/// Like [`perft`], but gives up soon after `cancel` is raised (from another thread); the
+/// count returned then is partial, and the caller, who raised it, knows.
+pub fn perft_cancellable(pos: &mut Position, depth: u32, cancel: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut stack: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_rec(pos, depth, &mut stack)
+    perft_rec(pos, depth, &mut stack, cancel)
 }
 
-fn perft_rec(pos: &mut Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
+fn perft_rec(pos: &mut Position, depth: u32, stack: &mut [Vec<Move>], cancel: &AtomicBool) -> u64 {
     let (buf, rest) = stack.split_first_mut().expect("one buffer per ply");
     buf.clear();
     pos.generate_legal(buf);
     if depth == 1 {
         return buf.len() as u64;
     }
+    // Looked at only where a subtree is large, so that the leaves cost nothing more.
+    if depth >= 3 && cancel.load(Ordering::Relaxed) {
+        return 0;
+    }
     let mut nodes = 0;
     for &m in buf.iter() {
         pos.make_move(m);
-        nodes += perft_rec(pos, depth - 1, rest);
+        nodes += perft_rec(pos, depth - 1, rest, cancel);
         pos.unmake_move();
     }
     nodes
@@ -31,20 +42,38 @@ fn perft_rec(pos: &mut Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
 
 /// Node count per root move (in generation order).
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let moves = pos.legal_moves();
-    let mut out = Vec::with_capacity(moves.len());
-    for m in moves {
+    let mut out = Vec::new();
+    divide_streaming(pos, depth, &AtomicBool::new(false), &mut |_, m, n| out.push((m, n)));
+    out
+}
+
+/// Counts root move by root move, handing each count (with the root position) to `each` as soon as it is known
+/// (so that a long divide shows progress); stops early, before the next root move or
+/// inside a large subtree, once `cancel` is raised. Returns false if it was cancelled.
+pub fn divide_streaming(
+    pos: &mut Position,
+    depth: u32,
+    cancel: &AtomicBool,
+    each: &mut dyn FnMut(&Position, Move, u64),
+) -> bool {
+    for m in pos.legal_moves() {
+        if cancel.load(Ordering::Relaxed) {
+            return false;
+        }
         let n = if depth <= 1 {
             1
         } else {
             pos.make_move(m);
-            let n = perft(pos, depth - 1);
+            let n = perft_cancellable(pos, depth - 1, cancel);
             pos.unmake_move();
             n
         };
-        out.push((m, n));
+        if cancel.load(Ordering::Relaxed) {
+            return false;
+        }
+        each(pos, m, n);
     }
-    out
+    true
 }
 
 /// Like [`divide`], with the root moves shared out over rayon's thread pool (each worker

@@ -17,8 +17,8 @@ fn nodes(text: &str) -> u64 {
 #[test]
 fn bench_is_deterministic_and_matches_the_signature() {
     let cat = Catalog::embedded();
-    let a = nodes(&run_bench(&cat, Some(DEFAULT_DEPTH), 16, 1));
-    let b = nodes(&run_bench(&cat, Some(DEFAULT_DEPTH), 16, 1));
+    let a = nodes(&run_bench(&cat, Some(DEFAULT_DEPTH), 16, 1).unwrap());
+    let b = nodes(&run_bench(&cat, Some(DEFAULT_DEPTH), 16, 1).unwrap());
     assert_eq!(a, b, "one-thread search must be deterministic");
     assert_eq!(a, SIGNATURE, "bench signature changed: update SIGNATURE if the search change was intended");
 }

@@ -354,13 +354,18 @@ fn moving_into_check_is_legal() {
     assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)), "rules.md:416");
 }
 
-/// rules.md:416: a side without royals has lost: no legal moves for anyone.
+/// rules.md:416: a side without royals has lost: no legal moves for anyone. (Reached by
+/// capturing the last royal: a FEN without one is refused as a finished game.)
 #[test]
 fn no_royals_is_lost() {
-    let mut p = pos(&[("c3", "G"), ("l12", "k"), ("a12", "g")], 'w');
+    let mut p = pos(&[("a1", "K"), ("b2", "g"), ("l12", "k")], 'b');
+    let m = p.parse_move("b2a1").unwrap();
+    p.make_move(m);
     assert!(moves(&mut p).is_empty());
     assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)));
-    let mut p = pos(&[("a1", "K"), ("c3", "G"), ("a12", "g")], 'w');
+    let mut p = pos(&[("a1", "K"), ("k11", "G"), ("l12", "k")], 'w');
+    let m = p.parse_move("k11l12").unwrap();
+    p.make_move(m);
     assert!(moves(&mut p).is_empty());
     assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::White)));
 }

@@ -141,7 +141,7 @@ fn free_castling_and_attacked_squares() {
     let right: Vec<String> = moves(&mut q).into_iter().filter(|m| m.contains(",i1")).collect();
     assert_eq!(right, vec!["e1f1,i1e1", "e1g1,i1e1", "e1g1,i1f1"]);
     // In check (a Black Rook on e5): no castling at all.
-    let checked = [("e1", "K"), ("a1", "R"), ("i1", "R"), ("a3", "P"), ("i9", "k"), ("e5", "r"), ("a7", "p")];
+    let checked = [("e1", "K"), ("a1", "R"), ("i1", "R"), ("a3", "P"), ("h9", "k"), ("e5", "r"), ("a7", "p")];
     let mut p = pos(&fen(&checked, 'w', "KQ"));
     assert!(!moves(&mut p).iter().any(|m| m.contains(',')));
 }

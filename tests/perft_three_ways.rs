@@ -4,9 +4,11 @@
 use kirin::catalog::Catalog;
 use kirin::perft;
 use kirin::position::Position;
+mod common;
+
+use common::process::Engine;
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_kirin");
 
@@ -57,12 +59,17 @@ fn cli(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<S
     parse_divide(&text)
 }
 
+/// Runs a UCI session whose last command is `go perft`: its result is awaited before
+/// `quit` (which would stop a running perft).
 fn uci_session(input: &str) -> String {
-    let mut child = Command::new(BIN).arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    let mut e = Engine::start(&["uci"]);
+    for line in input.lines().filter(|l| *l != "quit") {
+        e.send(line);
+    }
+    let lines = e.read_until(|l| l.starts_with("Nodes searched") || l == "info string perft stopped");
+    e.send("quit");
+    assert!(e.wait_exit(10.0).is_some_and(|s| s.success()));
+    lines.join("\n")
 }
 
 fn uci(variant: &str, fen: Option<&str>, moves: &str, depth: u32) -> (BTreeMap<String, u64>, u64) {

@@ -117,7 +117,8 @@ fn make_unmake_and_zobrist_are_consistent() {
                 pos.make_move(m);
                 assert_eq!(pos.key(), pos.compute_key(), "{} game {game}: key drift after {}", r.variant.name, before);
                 // FEN of the new position reads back to the same key.
-                let again = Position::from_fen(r.clone(), &pos.fen()).unwrap();
+                let again = Position::from_fen(r.clone(), &pos.fen())
+                    .unwrap_or_else(|e| panic!("{}: {} does not read back: {e}", r.variant.name, pos.fen()));
                 assert_eq!(again.fen(), pos.fen(), "{}", r.variant.name);
                 played += 1;
             }

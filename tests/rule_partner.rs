@@ -59,7 +59,7 @@ mod shortsliders {
         play(&mut p, "b8b2w");
         assert_eq!(
             p.piece_at(Square::parse("f14").unwrap()),
-            pos(&fen(&[("a1", "K"), ("f14", "T")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
+            pos(&fen(&[("a1", "K"), ("l16", "k"), ("f14", "T")], 'w', "-")).piece_at(Square::parse("f14").unwrap())
         );
         assert_eq!(p.key(), p.compute_key());
         assert!(p.fen().contains("[T!]"), "the Wizard is in White's pool: {}", p.fen());

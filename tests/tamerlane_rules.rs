@@ -126,9 +126,11 @@ fn the_royal_set() {
     assert!(p.in_check());
     let r = game_end::terminal(&mut p).expect("mate");
     assert_eq!((r.winner, r.reason), (Some(Color::Black), "checkmate"));
-    // A side without royals has lost.
-    let mut p = white(&[("c3", "R'"), ("j9", "k"), ("l8", "r'")]);
-    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)));
+    // The last royal cannot be taken (check rule), so no game reaches a side without
+    // royals: such a FEN is refused.
+    let f = fen(&[("c3", "R'"), ("j9", "k"), ("l8", "r'")], 'w', "-");
+    let e = Position::from_fen(catalog().get("tamerlane").unwrap(), &f).unwrap_err();
+    assert!(e.to_string().contains("White has no royal piece"), "{e}");
 }
 
 /// §6.1 (the project's decision D12): a side whose only royal stays attacked may promote a

@@ -48,7 +48,7 @@ fn courier_modern_castling() {
     assert!(!m.contains(&"g1j1".to_string()));
     assert!(m.contains(&"g1d1".to_string()));
     // Not out of check.
-    let mut p = pos("courier-modern", Some("6r5/12/12/12/12/12/12/R5K4R w KQ - 0 1"));
+    let mut p = pos("courier-modern", Some("1k4r5/12/12/12/12/12/12/R5K4R w KQ - 0 1"));
     let m = moves(&mut p);
     assert!(!m.contains(&"g1j1".to_string()) && !m.contains(&"g1d1".to_string()));
 }
@@ -92,7 +92,7 @@ fn verney_start_and_pieces() {
 /// the array, each a separate move; no castling.
 #[test]
 fn verney_promotion_and_no_castling() {
-    let mut p = pos("verney", Some("11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"));
+    let mut p = pos("verney", Some("10k1/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"));
     let m = moves(&mut p);
     let promos: Vec<&String> = m.iter().filter(|s| s.starts_with("a11a12")).collect();
     assert_eq!(promos.len(), 7);
@@ -101,7 +101,7 @@ fn verney_promotion_and_no_castling() {
     }
     assert!(!m.iter().any(|s| s == "f1h1" || s == "f1d1"), "no castling");
     // Castling rights in a FEN are ignored (the king has no castling move).
-    assert_eq!(p.fen(), "11k/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
+    assert_eq!(p.fen(), "10k1/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
 }
 
 /// Sho Shogi (rules.md 3c): with King and Crown Prince neither is protected by the check

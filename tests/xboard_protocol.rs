@@ -2,80 +2,10 @@
 //! bad input (one line in the protocol's format, state unchanged, engine still answering),
 //! 0-based ranks on 10-rank boards, and `ping` ordering while thinking.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
+use common::process::Engine;
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_kirin");
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine { child, stdin, lines: rx }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one that satisfies `until` (10 s timeout).
-    fn read_until(&self, until: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut v = Vec::new();
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(10)) {
-                Ok(l) => {
-                    let done = until(&l);
-                    v.push(l);
-                    if done {
-                        return v;
-                    }
-                }
-                Err(_) => panic!("timeout; got so far: {v:?}"),
-            }
-        }
-    }
-
-    /// Sends `ping n` and returns everything printed before the `pong n`.
-    fn sync(&mut self, n: u32) -> Vec<String> {
-        self.send(&format!("ping {n}"));
-        let pong = format!("pong {n}");
-        let mut v = self.read_until(|l| l == pong);
-        v.pop();
-        v
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
 
 fn handshake(e: &mut Engine) -> Vec<String> {
     e.send("xboard");

@@ -5,7 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::piece::Piece;
 use crate::rules::FenExtraError;
 use crate::square::{Color, NUM_SQUARES, Square};
-use crate::variant::Variant;
+use crate::variant::{Mandatory, Variant};
 use std::fmt;
 use std::sync::Arc;
 
@@ -38,12 +38,19 @@ pub enum FenError {
     },
     /// A position the variant's rules do not allow (a piece on a wall, a King in a cage).
     Rule(String),
+    /// Text after the last field.
+    Trailing(String),
+    /// A position no game can reach: a side without its royal, the side not to move in
+    /// check, a piece that must have promoted.
+    Unreachable(String),
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
+            FenError::Trailing(t) => write!(f, "unexpected text after the FEN: '{t}'"),
+            FenError::Unreachable(why) => write!(f, "impossible position: {why}"),
             FenError::RankCount { found, expected } => {
                 write!(f, "FEN has {found} ranks, the board has {expected}")
             }
@@ -179,6 +186,19 @@ pub fn parse_board(v: &Variant, s: &str) -> Result<Vec<Piece>, FenError> {
     Ok(board)
 }
 
+/// A count field of a FEN: decimal digits without leading zeros, at least `min`.
+fn count(text: &str, field: &'static str, min: u32) -> Result<u32, FenError> {
+    let bad = || FenError::Number { field, value: text.to_string() };
+    if text.len() > 1 && text.starts_with('0') {
+        return Err(bad());
+    }
+    let n: u32 = text.parse().map_err(|_| bad())?;
+    if n < min {
+        return Err(bad());
+    }
+    Ok(n)
+}
+
 impl Position {
     /// Reads a FEN. Missing trailing fields take their defaults; the shogi-style tail
     /// `w 0 1` (no castling and e.p. fields) is accepted, as by Fairy-Stockfish.
@@ -188,6 +208,12 @@ impl Position {
         let mut rule_data = RuleData::default();
         let mut rule_state = RuleState::default();
         let extra = board_str.find('[').map(|i| &board_str[i..]);
+        // A bracket (pool, cages) closes at the end of the board field, once.
+        if let Some(x) = extra
+            && (!x.ends_with(']') || x.matches('[').count() != 1 || x.matches(']').count() != 1)
+        {
+            return Err(FenError::Rule(format!("the bracket of '{x}' must close once, at the end of the board")));
+        }
         let holes = marked_holes(&rules.variant, board_str);
         rules.hooks.read_board_extra(&rules.variant, extra, holes, &mut rule_data, &mut rule_state).map_err(
             |e| match e {
@@ -228,24 +254,66 @@ impl Position {
         }
         let mut rule50 = 0u32;
         if idx < rest.len() {
-            rule50 = rest[idx]
-                .parse()
-                .map_err(|_| FenError::Number { field: "halfmove clock", value: rest[idx].to_string() })?;
+            rule50 = count(rest[idx], "halfmove clock", 0)?;
             idx += 1;
         }
         if idx < rest.len() {
-            let n: u32 = rest[idx]
-                .parse()
-                .map_err(|_| FenError::Number { field: "fullmove number", value: rest[idx].to_string() })?;
-            pos.start_fullmove = n.max(1);
+            pos.start_fullmove = count(rest[idx], "fullmove number", 1)?;
+            idx += 1;
+        }
+        if idx < rest.len() {
+            return Err(FenError::Trailing(rest[idx..].join(" ")));
         }
         pos.st.rule50 = rule50;
         pos.root_black = pos.side == Color::Black;
         pos.set_virgins(castling)?;
         pos.set_ep(ep)?;
         pos.rules.hooks.validate(&pos).map_err(FenError::Rule)?;
+        pos.check_reachable().map_err(FenError::Unreachable)?;
         pos.st.key = pos.compute_key();
         Ok(pos)
+    }
+
+    /// What no game of the variant can reach, and the search must never be given:
+    /// - under a check rule, a side without a royal piece when its start position has one
+    ///   (without a check rule, capturing the last royal ends a game that was reachable);
+    /// - the side not to move in check under a check rule (the side to move would
+    ///   "capture the King");
+    /// - a piece that had to promote: a promoting type on a square of its promotion zone
+    ///   from which it has no move, where promotion is mandatory (a pawn on the last rank,
+    ///   a shogi Knight on the last two). A placement type (Tamerlane's Pawn of Pawns)
+    ///   never moves and is exempt.
+    fn check_reachable(&self) -> Result<(), String> {
+        let rules = self.rules();
+        let v = self.variant();
+        for c in [Color::White, Color::Black] {
+            let royal_at_start = rules
+                .start_board
+                .iter()
+                .any(|p| p.is_some() && p.color() == c && rules.royal_mask & (1u64 << p.kind()) != 0);
+            if v.check_rule && royal_at_start && self.royal_squares(c).is_empty() {
+                return Err(format!("{c:?} has no royal piece"));
+            }
+        }
+        let them = !self.side_to_move();
+        if let Some(k) = self.protected_royal(them)
+            && self.royal_attacked_at(k, them)
+        {
+            return Err(format!("{them:?}, not to move, is in check"));
+        }
+        if v.promotion_mandatory != Mandatory::Never {
+            for sq in self.occupied() {
+                let p = self.piece_at(sq);
+                let def = &v.pieces[p.kind() as usize];
+                let pt = &rules.tables.pieces[p.color().index()][p.kind() as usize];
+                let in_zone = rules.zones[p.color().index()].contains(sq);
+                if !def.promotions.is_empty() && in_zone && !pt.mobile.contains(sq) && !v.placement.contains(&p.kind())
+                {
+                    return Err(format!("the {} on {sq} can never move again: it must have promoted", def.name));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Unmoved status: castling rights from the FEN field; pieces with other initial moves

@@ -6,6 +6,7 @@
 use crate::catalog::Catalog;
 use crate::position::Position;
 use crate::search::{Limits, Searcher};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// (variant, FEN or "startpos").
@@ -23,35 +24,50 @@ pub const POSITIONS: &[(&str, &str)] = &[
 
 pub const DEFAULT_DEPTH: i32 = 8;
 
-/// Runs the bench and returns its report (one line per position, then totals).
-pub fn run_bench(cat: &Catalog, depth: Option<i32>, hash_mb: usize, threads: usize) -> String {
+/// Runs the bench with a searcher of its own and returns its report (one line per
+/// position, then totals), or an error when the table cannot be had.
+pub fn run_bench(cat: &Catalog, depth: Option<i32>, hash_mb: usize, threads: usize) -> Result<String, String> {
+    let searcher = Searcher::try_new(hash_mb, threads)?;
+    Ok(run_bench_with(&searcher, cat, depth, &mut |_| {}).unwrap_or_default())
+}
+
+/// Runs the bench on `searcher`, whose table is cleared before every position (so that
+/// the node counts are those of a new searcher), handing each position's line to
+/// `each` as it is done. Returns the report, or None when the searcher's `cancel` flag
+/// was raised (UCI `stop`).
+pub fn run_bench_with(
+    searcher: &Searcher,
+    cat: &Catalog,
+    depth: Option<i32>,
+    each: &mut dyn FnMut(&str),
+) -> Option<String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
+    let cancelled = || searcher.shared.cancel.load(Ordering::Relaxed);
     let mut text = String::new();
     let mut total = 0u64;
     let start = Instant::now();
     for (variant, fen) in POSITIONS {
-        let Some(rules) = cat.get(variant) else {
-            text.push_str(&format!("{variant}: not loaded\n"));
-            continue;
-        };
-        let pos = if *fen == "startpos" {
-            Position::startpos(rules)
-        } else {
-            match Position::from_fen(rules, fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    text.push_str(&format!("{variant} {fen}: {e}\n"));
-                    continue;
+        let line = match position(cat, variant, fen) {
+            Err(e) => e,
+            Ok(pos) => {
+                if cancelled() {
+                    return None;
                 }
+                searcher.clear();
+                let limits = Limits { depth: Some(depth), multipv: 1, ..Limits::default() };
+                searcher.shared.stop.store(false, Ordering::SeqCst);
+                let out = searcher.run(&pos, &limits, &mut |_| {});
+                if cancelled() {
+                    return None;
+                }
+                let best = out.best.map(|m| pos.move_to_uci(m)).unwrap_or_else(|| "(none)".into());
+                total += out.nodes;
+                format!("{variant:<15} depth {depth} nodes {:>10} best {best:<8} {fen}", out.nodes)
             }
         };
-        let searcher = Searcher::new(hash_mb, threads);
-        let limits = Limits { depth: Some(depth), multipv: 1, ..Limits::default() };
-        searcher.prepare(&limits);
-        let out = searcher.run(&pos, &limits, &mut |_| {});
-        let best = out.best.map(|m| pos.move_to_uci(m)).unwrap_or_else(|| "(none)".into());
-        text.push_str(&format!("{variant:<15} depth {depth} nodes {:>10} best {best:<8} {fen}\n", out.nodes));
-        total += out.nodes;
+        each(&line);
+        text.push_str(&line);
+        text.push('\n');
     }
     let secs = start.elapsed().as_secs_f64();
     text.push_str(&format!(
@@ -59,5 +75,13 @@ pub fn run_bench(cat: &Catalog, depth: Option<i32>, hash_mb: usize, threads: usi
         (secs * 1000.0) as u64,
         (total as f64 / secs.max(1e-9)) as u64
     ));
-    text
+    Some(text)
+}
+
+fn position(cat: &Catalog, variant: &str, fen: &str) -> Result<Position, String> {
+    let rules = cat.get(variant).ok_or_else(|| format!("{variant}: not loaded"))?;
+    if fen == "startpos" {
+        return Ok(Position::startpos(rules));
+    }
+    Position::from_fen(rules, fen).map_err(|e| format!("{variant} {fen}: {e}"))
 }

@@ -6,15 +6,16 @@ use crate::catalog::Catalog;
 use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::protocol::uci::{Uci, info_line};
 use crate::protocol::xboard::XBoard;
-use crate::protocol::{Out, bench, write_perft};
+use crate::protocol::{InputLine, Out, bench, read_input_line, write_perft};
 use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(name = "kirin", version, about = "Kirin, a fairy-chess engine on 256-bit boards", long_about = None)]
+#[command(args_override_self = true, allow_negative_numbers = true)]
 pub struct Cli {
     /// Extra variant file(s) (ini), adding to or overriding the embedded variants.ini.
     #[arg(long = "variants", global = true, value_name = "FILE")]
@@ -57,11 +58,12 @@ pub struct PositionArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Depth in plies.
-    #[arg(long, short = 'd')]
+    /// Depth in plies (0-30).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(0..=30))]
     pub depth: u32,
     /// Print the count of every root move.
     #[arg(long)]
@@ -69,48 +71,82 @@ pub struct PerftArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct AnalyseArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Search to this depth (plies).
-    #[arg(long, short = 'd', conflicts_with = "movetime")]
+    /// Search to this depth (plies, 1-100).
+    #[arg(long, short = 'd', conflicts_with = "movetime", value_parser = clap::value_parser!(i32).range(1..=MAX_DEPTH))]
     pub depth: Option<i32>,
     /// Search for this many milliseconds (default 5000 when no depth is given).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// Search threads (lazy SMP).
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (lazy SMP, 1-256).
+    #[arg(long, default_value_t = 1, value_parser = threads_arg)]
     pub threads: usize,
     /// Transposition table size in MB.
-    #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+    #[arg(long, default_value_t = DEFAULT_HASH_MB, value_parser = hash_arg)]
     pub hash: usize,
-    /// Number of best lines to show.
-    #[arg(long, default_value_t = 1)]
+    /// Number of best lines to show (1-256).
+    #[arg(long, default_value_t = 1, value_parser = multipv_arg)]
     pub multipv: usize,
     /// Play the game out from the position, each move searched with these limits (default
     /// 100 ms a move), until it ends by rule; prints every move and the result.
     #[arg(long)]
     pub play: bool,
     /// With --play: give up (and fail) after this many plies.
-    #[arg(long, default_value_t = 3000)]
-    pub max_plies: usize,
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_plies: u64,
 }
 
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
-    /// Search depth for every position.
-    #[arg(long, short = 'd', default_value_t = bench::DEFAULT_DEPTH)]
+    /// Search depth for every position (1-60).
+    #[arg(long, short = 'd', default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=60))]
     pub depth: i32,
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (1-256).
+    #[arg(long, default_value_t = 1, value_parser = threads_arg)]
     pub threads: usize,
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 16, value_parser = hash_arg)]
     pub hash: usize,
+}
+
+/// The deepest search a depth option asks for (the search's ply stack is deeper).
+pub const MAX_DEPTH: i64 = 100;
+
+/// The largest table a Hash option asks for: 1 TB. Whether the memory is there is
+/// found out when the table is made (an error, the old table kept), not here.
+pub const MAX_HASH_MB: usize = 1 << 20;
+
+/// The most search threads.
+pub const MAX_THREADS: usize = 256;
+
+/// A whole number in `lo..=hi`, with the range in the error.
+pub fn bounded(text: &str, lo: usize, hi: usize) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a whole number from {lo} to {hi}")),
+    }
+}
+
+fn threads_arg(s: &str) -> Result<usize, String> {
+    bounded(s, 1, MAX_THREADS)
+}
+
+fn hash_arg(s: &str) -> Result<usize, String> {
+    bounded(s, 1, MAX_HASH_MB)
+}
+
+fn multipv_arg(s: &str) -> Result<usize, String> {
+    bounded(s, 1, 256)
 }
 
 /// `analyse --play`: the engine plays both sides from its position until the game ends by a
 /// rule of the variant. Prints `ply N: MOVE score` for every move, then `moves: ...` (the
 /// whole game in coordinate notation) and `Game over: RESULT {reason}`.
-fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: usize) -> Result<(), String> {
+fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: u64) -> Result<(), String> {
     let out = Out::stdout();
     let v = &eng.rules.variant;
     out.line(&format!("variant {} ({}x{}), self-play from {}", v.name, v.files, v.ranks, eng.pos.fen()));
@@ -121,7 +157,7 @@ fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: usize)
             out.line(&format!("Game over: {} {{{}}}", f.result, f.comment));
             return Ok(());
         }
-        if played.len() >= max_plies {
+        if played.len() as u64 >= max_plies {
             out.line(&format!("moves: {}", played.join(" ")));
             return Err(format!("no result after {max_plies} plies"));
         }
@@ -137,17 +173,35 @@ fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: usize)
     }
 }
 
-fn catalog(files: &[PathBuf]) -> Catalog {
-    let cat = if files.is_empty() { Catalog::embedded() } else { Catalog::with_files(files) };
+/// The embedded variants and the files of `--variants`. A file that cannot be loaded is
+/// an error (the command fails); broken sections are warnings on stderr.
+fn catalog(files: &[PathBuf]) -> Result<Catalog, String> {
+    let cat =
+        if files.is_empty() { Catalog::embedded() } else { Catalog::with_files(files).map_err(|e| e.join("; "))? };
     for e in &cat.errors {
         log::warn!("{e}");
     }
-    cat
+    Ok(cat)
+}
+
+/// The engine of the protocol modes: on a variant file that cannot be loaded it starts
+/// with the embedded variants, and the problems go to the handshake (`startup_errors`).
+fn protocol_engine(files: &[PathBuf]) -> Engine {
+    let (cat, errors, files) = match Catalog::with_files(files) {
+        Ok(c) => {
+            let e = c.errors.clone();
+            (c, e, files.to_vec())
+        }
+        Err(e) => (Catalog::embedded(), e, Vec::new()),
+    };
+    let mut eng = Engine::with_catalog(cat, files);
+    eng.startup_errors = errors;
+    eng
 }
 
 /// Builds an engine for the given options.
 fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
-    let mut eng = Engine::with_catalog(catalog(files), files.to_vec());
+    let mut eng = Engine::with_catalog(catalog(files)?, files.to_vec());
     eng.set_variant(&p.variant)?;
     let moves: Vec<&str> = p.moves.split_whitespace().collect();
     eng.set_position(p.fen.as_deref(), &moves)?;
@@ -159,7 +213,7 @@ pub fn run(cli: Cli) -> i32 {
     let stdout = std::io::stdout();
     let result: Result<(), String> = match cli.command {
         None | Some(Command::Uci) | Some(Command::Xboard) => {
-            let eng = Engine::with_catalog(catalog(&cli.variant_files), cli.variant_files.clone());
+            let eng = protocol_engine(&cli.variant_files);
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             // Without a subcommand the first line decides: GUIs start engines bare and
@@ -171,9 +225,10 @@ pub fn run(cli: Cli) -> i32 {
                 None => {
                     let mut line = String::new();
                     while line.trim().is_empty() {
-                        line.clear();
-                        if input.read_line(&mut line).unwrap_or(0) == 0 {
-                            break;
+                        match read_input_line(&mut input) {
+                            Some(InputLine::Text(l)) => line = l,
+                            Some(InputLine::TooLong) => {}
+                            None => break,
                         }
                     }
                     let is_cecp = matches!(line.split_whitespace().next(), Some("xboard") | Some("protover"));
@@ -187,21 +242,23 @@ pub fn run(cli: Cli) -> i32 {
                 Ok(())
             } else {
                 let mut uci = Uci::new(eng, Out::stdout());
-                uci.run(first.as_deref(), &mut input).map_err(|e| e.to_string())
+                uci.run(first.as_deref(), &mut input);
+                Ok(())
             }
         }
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
             let mut out = stdout.lock();
             let mut pos = eng.pos.clone();
             let start = Instant::now();
-            let n = write_perft(&mut out, &mut pos, a.depth, a.divide).map_err(|e| e.to_string())?;
+            let never = std::sync::atomic::AtomicBool::new(false);
+            let n = write_perft(&mut out, &mut pos, a.depth, a.divide, &never).map_err(|e| e.to_string())?.unwrap_or(0);
             let secs = start.elapsed().as_secs_f64();
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
         }),
         Some(Command::Analyse(a)) if a.play => engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
-            eng.set_hash(a.hash.clamp(1, 65536));
-            eng.set_threads(a.threads.clamp(1, 256));
+            eng.set_hash(a.hash)?;
+            eng.set_threads(a.threads)?;
             let limits = Limits {
                 depth: a.depth,
                 movetime: if a.depth.is_none() { Some(Duration::from_millis(a.movetime.unwrap_or(100))) } else { None },
@@ -209,9 +266,9 @@ pub fn run(cli: Cli) -> i32 {
             };
             self_play(&mut eng, &limits, a.max_plies)
         }),
-        Some(Command::Analyse(a)) => engine_for(&cli.variant_files, &a.position).map(|mut eng| {
-            eng.set_hash(a.hash.clamp(1, 65536));
-            eng.set_threads(a.threads.clamp(1, 256));
+        Some(Command::Analyse(a)) => engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
+            eng.set_hash(a.hash)?;
+            eng.set_threads(a.threads)?;
             let limits = Limits {
                 depth: a.depth,
                 movetime: if a.depth.is_none() {
@@ -219,7 +276,7 @@ pub fn run(cli: Cli) -> i32 {
                 } else {
                     None
                 },
-                multipv: a.multipv.max(1),
+                multipv: a.multipv,
                 ..Limits::default()
             };
             let out = Out::stdout();
@@ -239,6 +296,7 @@ pub fn run(cli: Cli) -> i32 {
                     out.line(&format!("bestmove (none) ({why})"));
                 }
             }
+            Ok(())
         }),
         Some(Command::Show(p)) => engine_for(&cli.variant_files, &p).map(|mut eng| {
             let mut out = stdout.lock();
@@ -277,8 +335,7 @@ pub fn run(cli: Cli) -> i32 {
                 let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
             }
         }),
-        Some(Command::Variants) => {
-            let cat = catalog(&cli.variant_files);
+        Some(Command::Variants) => catalog(&cli.variant_files).map(|cat| {
             let mut out = stdout.lock();
             for r in &cat.rules {
                 let v = &r.variant;
@@ -304,16 +361,13 @@ pub fn run(cli: Cli) -> i32 {
                     v.name, v.files, v.ranks, xb, v.n_move_rule, v.title, v.source
                 );
             }
-            Ok(())
-        }
-        Some(Command::Bench(b)) => {
-            let cat = catalog(&cli.variant_files);
-            let text =
-                bench::run_bench(&cat, Some(b.depth.clamp(1, 60)), b.hash.clamp(1, 65536), b.threads.clamp(1, 256));
-            let mut out = stdout.lock();
-            let _ = write!(out, "{text}");
-            Ok(())
-        }
+        }),
+        Some(Command::Bench(b)) => catalog(&cli.variant_files).and_then(|cat| {
+            bench::run_bench(&cat, Some(b.depth), b.hash, b.threads).map(|text| {
+                let mut out = stdout.lock();
+                let _ = write!(out, "{text}");
+            })
+        }),
     };
     match result {
         Ok(()) => 0,

@@ -6,10 +6,11 @@
 //! (spec/protocols.md section 4). Every bad input here gets `info string error ...`
 //! and leaves the state unchanged.
 
-use crate::engine::Engine;
+use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::position::Position;
+use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci_parse::{self, GoParams, UciCommand};
-use crate::protocol::{Out, bench, write_perft};
+use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, bench, read_input_line, write_perft};
 use crate::search::time::Clock;
 use crate::search::tt::Bound;
 use crate::search::{Limits, Outcome, Report, mate_in};
@@ -81,27 +82,32 @@ impl Uci {
         Uci { engine, out, multipv: 1 }
     }
 
-    /// Reads commands until `quit` or end of input (then waits for a running search).
-    /// `first` is a line that was already read (protocol auto-detection).
-    pub fn run(&mut self, first: Option<&str>, input: &mut dyn BufRead) -> std::io::Result<()> {
+    /// Reads commands until `quit` or end of input. `first` is a line that was already
+    /// read (protocol auto-detection).
+    ///
+    /// End of input is `quit`, as in Stockfish: a running search is stopped (it still
+    /// prints its `bestmove`) and the process ends. Waiting instead would leave a `go
+    /// infinite` or `go ponder` running for ever once the GUI is gone.
+    pub fn run(&mut self, first: Option<&str>, input: &mut dyn BufRead) {
         if let Some(f) = first
             && !self.handle(f.trim())
         {
             self.engine.stop_search();
-            return Ok(());
+            return;
         }
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                self.engine.wait_search();
-                return Ok(());
-            }
-            if !self.handle(line.trim()) {
-                self.engine.stop_search();
-                return Ok(());
+        while let Some(line) = read_input_line(input) {
+            let go_on = match line {
+                InputLine::Text(l) => self.handle(l.trim()),
+                InputLine::TooLong => {
+                    self.error(&format!("input line longer than {MAX_LINE_BYTES} bytes ignored"));
+                    true
+                }
+            };
+            if !go_on {
+                break;
             }
         }
+        self.engine.stop_search();
     }
 
     fn error(&self, msg: &str) {
@@ -141,9 +147,22 @@ impl Uci {
                 self.out.line(&text);
             }
             UciCommand::Bench { depth } => {
-                self.engine.stop_search();
-                let text = bench::run_bench(&self.engine.catalog, depth, self.engine.hash_mb(), self.engine.threads());
-                self.out.line(text.trim_end());
+                // On the search thread with the engine's own table and threads: `stop`,
+                // `isready` and `quit` are answered meanwhile. (The catalog is cloned: the
+                // embedded variants are shared, a clone is cheap.)
+                let catalog = self.engine.catalog.clone();
+                let out = self.out.clone();
+                let depth = depth.map(|d| d.clamp(1, 60));
+                self.engine.start_task(Box::new(move |searcher| {
+                    match bench::run_bench_with(searcher, &catalog, depth, &mut |l| out.line(l)) {
+                        Some(text) => {
+                            let totals = text.lines().skip_while(|l| !l.starts_with("====")).collect::<Vec<_>>();
+                            out.line(&totals.join("\n"));
+                        }
+                        None => out.line("info string bench stopped"),
+                    }
+                    searcher.clear();
+                }));
             }
             UciCommand::Debug | UciCommand::Register | UciCommand::Empty => {}
             UciCommand::Quit => return false,
@@ -153,8 +172,8 @@ impl Uci {
 
     fn cmd_uci(&self) {
         let mut s = format!("id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n");
-        s.push_str("option name Hash type spin default 64 min 1 max 65536\n");
-        s.push_str("option name Threads type spin default 1 min 1 max 256\n");
+        s.push_str(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n"));
+        s.push_str(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"));
         s.push_str("option name MultiPV type spin default 1 min 1 max 256\n");
         s.push_str("option name Ponder type check default false\n");
         s.push_str(&format!("option name UCI_Variant type combo default {}", self.engine.rules.variant.name));
@@ -162,7 +181,13 @@ impl Uci {
             s.push_str(" var ");
             s.push_str(&n);
         }
-        s.push_str("\noption name VariantPath type string default <empty>\nuciok");
+        s.push_str("\noption name VariantPath type string default <empty>");
+        // Problems in the variant files given on the command line (a GUI shows stderr
+        // nowhere).
+        for e in &self.engine.startup_errors {
+            s.push_str(&format!("\ninfo string error {e}"));
+        }
+        s.push_str("\nuciok");
         self.out.line(&s);
     }
 
@@ -187,21 +212,39 @@ impl Uci {
             "variantpath" => {
                 let files =
                     if value.is_empty() || value == "<empty>" { Vec::new() } else { vec![PathBuf::from(&value)] };
-                for e in self.engine.load_variant_files(files) {
-                    self.error(&e);
+                match self.engine.load_variant_files(files) {
+                    Ok(problems) => {
+                        for e in problems {
+                            self.error(&e);
+                        }
+                        self.variant_info();
+                    }
+                    Err(problems) => {
+                        for e in problems {
+                            self.error(&format!("{e}; variants unchanged"));
+                        }
+                    }
                 }
             }
-            "hash" => match value.parse::<usize>() {
-                Ok(n) if (1..=65536).contains(&n) => self.engine.set_hash(n),
-                _ => self.error(&format!("bad Hash value '{value}'")),
+            "hash" => match bounded(&value, 1, MAX_HASH_MB) {
+                Ok(n) => {
+                    if let Err(e) = self.engine.set_hash(n) {
+                        self.error(&format!("Hash {n}: {e}; the table keeps {} MB", self.engine.hash_mb()));
+                    }
+                }
+                Err(e) => self.error(&format!("bad Hash value: {e}")),
             },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=256).contains(&n) => self.engine.set_threads(n),
-                _ => self.error(&format!("bad Threads value '{value}'")),
+            "threads" => match bounded(&value, 1, MAX_THREADS) {
+                Ok(n) => {
+                    if let Err(e) = self.engine.set_threads(n) {
+                        self.error(&format!("Threads {n}: {e}"));
+                    }
+                }
+                Err(e) => self.error(&format!("bad Threads value: {e}")),
             },
-            "multipv" => match value.parse::<usize>() {
-                Ok(n) if (1..=256).contains(&n) => self.multipv = n,
-                _ => self.error(&format!("bad MultiPV value '{value}'")),
+            "multipv" => match bounded(&value, 1, 256) {
+                Ok(n) => self.multipv = n,
+                Err(e) => self.error(&format!("bad MultiPV value: {e}")),
             },
             "ponder" => {
                 if !matches!(value.as_str(), "true" | "false") {
@@ -214,11 +257,17 @@ impl Uci {
 
     fn cmd_go(&mut self, g: GoParams) {
         if let Some(depth) = g.perft {
-            self.engine.stop_search();
+            // On the search thread: divide lines appear as they are counted, and `stop`,
+            // `isready` and `quit` are answered meanwhile.
             let mut pos = self.engine.pos.clone();
-            let mut buf = Vec::new();
-            let _ = write_perft(&mut buf, &mut pos, depth, true);
-            self.out.line(String::from_utf8_lossy(&buf).trim_end());
+            let out = self.out.clone();
+            self.engine.start_task(Box::new(move |searcher| {
+                let mut lines = LineWriter { out: &out, buf: Vec::new() };
+                match write_perft(&mut lines, &mut pos, depth, true, &searcher.shared.cancel) {
+                    Ok(Some(_)) => {}
+                    _ => out.line("info string perft stopped"),
+                }
+            }));
             return;
         }
         let limits = match self.limits(&g) {
@@ -260,5 +309,27 @@ impl Uci {
             });
         }
         Ok(l)
+    }
+}
+
+/// A `Write` that hands complete lines to an `Out` (so that streamed output from the
+/// search thread never interleaves with the command loop's lines).
+struct LineWriter<'a> {
+    out: &'a Out,
+    buf: Vec<u8>,
+}
+
+impl std::io::Write for LineWriter<'_> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        while let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=i).collect();
+            self.out.line(String::from_utf8_lossy(&line[..i]).as_ref());
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }

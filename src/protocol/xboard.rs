@@ -12,13 +12,13 @@
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::protocol::Out;
+use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
+use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, read_input_line};
 use crate::search::time::Clock;
 use crate::search::{Limits, Outcome, Report, mate_in};
 use crate::square::Color;
-use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
@@ -28,6 +28,8 @@ pub enum Event {
     Line(String),
     /// A search finished: (search id, the position it searched, result).
     Done(u64, Box<Position>, Outcome),
+    /// An input line longer than `MAX_LINE_BYTES`, discarded.
+    TooLong,
     /// Input closed.
     Eof,
 }
@@ -92,12 +94,16 @@ fn from_cecp(ranks: u8, s: &str) -> String {
         if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
             out.push(b[i] as char);
             let mut j = i + 1;
-            let mut n = 0u32;
             while j < b.len() && b[j].is_ascii_digit() {
-                n = n * 10 + (b[j] - b'0') as u32;
                 j += 1;
             }
-            out.push_str(&(n + 1).to_string());
+            // A rank too large for any board is passed on as written: it matches no move,
+            // where wrapping arithmetic would have turned it into another, legal one.
+            let digits = &s[i + 1..j];
+            match digits.parse::<u32>().ok().and_then(|n| n.checked_add(1)) {
+                Some(n) => out.push_str(&n.to_string()),
+                None => out.push_str(digits),
+            }
             i = j;
         } else {
             out.push(b[i] as char);
@@ -148,14 +154,14 @@ impl XBoard {
         let reader_tx = tx.clone();
         std::thread::spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(l) => {
-                        if reader_tx.send(Event::Line(l)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
+            let mut input = stdin.lock();
+            while let Some(line) = read_input_line(&mut input) {
+                let event = match line {
+                    InputLine::Text(l) => Event::Line(l),
+                    InputLine::TooLong => Event::TooLong,
+                };
+                if reader_tx.send(event).is_err() {
+                    return;
                 }
             }
             let _ = reader_tx.send(Event::Eof);
@@ -172,6 +178,9 @@ impl XBoard {
                     if !self.handle(l.trim()) {
                         break;
                     }
+                }
+                Event::TooLong => {
+                    self.out.line(&format!("Error (input line longer than {MAX_LINE_BYTES} bytes): ignored"))
                 }
                 Event::Done(id, pos, o) => self.search_done(id, *pos, o),
                 Event::Eof => break,
@@ -223,9 +232,9 @@ impl XBoard {
             }
             "usermove" => self.user_move(arg),
             "level" => self.cmd_level(line, arg),
-            "st" => match arg.parse::<f64>() {
-                Ok(t) if t >= 0.0 && t.is_finite() => self.st = Some(Duration::from_secs_f64(t)),
-                _ => self.error("bad argument", line),
+            "st" => match arg.parse::<f64>().ok().and_then(clock_seconds) {
+                Some(t) => self.st = Some(t),
+                None => self.error("bad argument", line),
             },
             "sd" => match arg.parse::<i32>() {
                 Ok(d) if d >= 1 => self.sd = Some(d.min(100)),
@@ -236,11 +245,11 @@ impl XBoard {
                 _ => self.error("bad argument", line),
             },
             "time" => match arg.parse::<i64>() {
-                Ok(cs) => self.time_left = Duration::from_millis(cs.max(0) as u64 * 10),
+                Ok(cs) => self.time_left = Duration::from_millis((cs.max(0) as u64).saturating_mul(10)),
                 _ => self.error("bad argument", line),
             },
             "otim" => match arg.parse::<i64>() {
-                Ok(cs) => self.otim = Duration::from_millis(cs.max(0) as u64 * 10),
+                Ok(cs) => self.otim = Duration::from_millis((cs.max(0) as u64).saturating_mul(10)),
                 _ => self.error("bad argument", line),
             },
             "ping" => {
@@ -301,17 +310,22 @@ impl XBoard {
                     self.engine.stop_search();
                 }
             }
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb >= 1 => {
+            "memory" => match bounded(arg, 1, MAX_HASH_MB) {
+                Ok(mb) => {
                     self.cancel_search();
-                    self.engine.set_hash(mb.min(65536));
+                    if let Err(e) = self.engine.set_hash(mb) {
+                        self.error(&format!("{e}; the table keeps {} MB", self.engine.hash_mb()), line);
+                    }
                 }
-                _ => self.error("bad argument", line),
+                Err(_) => self.error("bad argument", line),
             },
+            // XBoard sends the machine's core count; more than the engine uses is no error.
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n >= 1 => {
                     self.cancel_search();
-                    self.engine.set_threads(n.min(256));
+                    if let Err(e) = self.engine.set_threads(n.min(MAX_THREADS)) {
+                        self.error(&e, line);
+                    }
                 }
                 _ => self.error("bad argument", line),
             },
@@ -360,6 +374,19 @@ impl XBoard {
         self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature done=1");
+        // Problems in the variant files given on the command line: a GUI shows stderr
+        // nowhere, so they are said here, where its user sees them.
+        let startup = &self.engine.startup_errors;
+        for e in startup {
+            self.out.line(&format!("# {e}"));
+        }
+        if !startup.is_empty() {
+            self.out.line(&format!(
+                "telluser Kirin: {} problem(s) in its variant files: {}",
+                startup.len(),
+                startup[0]
+            ));
+        }
     }
 
     fn cmd_new(&mut self) {
@@ -439,12 +466,12 @@ impl XBoard {
             Some((m, s)) => m.parse::<f64>().ok().zip(s.parse::<f64>().ok()).map(|(m, s)| m * 60.0 + s),
             None => parts[1].parse::<f64>().ok().map(|m| m * 60.0),
         };
-        let inc = parts[2].parse::<f64>();
-        match (mps, base, inc) {
-            (Ok(mps), Some(base), Ok(inc)) if base >= 0.0 && inc >= 0.0 && base.is_finite() && inc.is_finite() => {
+        let inc = parts[2].parse::<f64>().ok().and_then(clock_seconds);
+        match (mps, base.and_then(clock_seconds), inc) {
+            (Ok(mps), Some(base), Some(inc)) => {
                 self.mps = mps;
-                self.base = Duration::from_secs_f64(base);
-                self.inc = Duration::from_secs_f64(inc);
+                self.base = base;
+                self.inc = inc;
                 self.time_left = self.base;
                 self.otim = self.base;
                 self.st = None;
@@ -494,8 +521,18 @@ impl XBoard {
             "VariantPath" => {
                 self.cancel_search();
                 let files = if value.is_empty() { Vec::new() } else { vec![PathBuf::from(value)] };
-                for e in self.engine.load_variant_files(files) {
-                    self.out.line(&format!("# {e}"));
+                match self.engine.load_variant_files(files) {
+                    Ok(problems) => {
+                        for e in problems {
+                            self.out.line(&format!("# {e}"));
+                        }
+                    }
+                    Err(problems) => {
+                        for e in &problems {
+                            self.out.line(&format!("# {e}"));
+                        }
+                        self.out.line(&format!("tellusererror Kirin: {}; variants unchanged", problems.join("; ")));
+                    }
                 }
             }
             _ => self.error("unknown option", line),
@@ -596,6 +633,13 @@ impl XBoard {
     }
 
     fn think(&mut self) {
+        // After a refused `setboard` the engine's board is not the GUI's: a move searched
+        // there would be a move of the previous game.
+        if self.illegal_position {
+            self.out.line("Error (illegal position): go");
+            self.force = true;
+            return;
+        }
         if self.claim_result() {
             return;
         }
@@ -634,7 +678,7 @@ impl XBoard {
     }
 
     fn maybe_ponder(&mut self) {
-        if !self.ponder || self.force || self.analyze {
+        if !self.ponder || self.force || self.analyze || self.illegal_position {
             return;
         }
         let limits = Limits { infinite: true, ponder: true, multipv: 1, ..Limits::default() };
@@ -643,6 +687,9 @@ impl XBoard {
 
     fn start_analysis(&mut self) {
         self.cancel_search();
+        if self.illegal_position {
+            return;
+        }
         if crate::game_end::terminal(&mut self.engine.pos.clone()).is_some() {
             return;
         }
@@ -842,6 +889,19 @@ fn to_cecp(s: &str) -> String {
         }
     }
     out
+}
+
+/// The longest time a clock command may set: a year. A time control is a user's number,
+/// and `Duration::from_secs_f64` panics on one it cannot hold (`st 1e20`).
+const MAX_CLOCK: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// Seconds from a clock command as a duration, or None for a negative or non-finite
+/// number or one beyond `MAX_CLOCK`.
+fn clock_seconds(secs: f64) -> Option<Duration> {
+    if !(0.0..=MAX_CLOCK.as_secs_f64()).contains(&secs) {
+        return None;
+    }
+    Duration::try_from_secs_f64(secs).ok()
 }
 
 /// A CECP FEN on a 10- or 16-rank board has a 0-based e.p. square.

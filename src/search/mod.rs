@@ -102,6 +102,10 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Pondering in progress: time limits do not apply yet.
     pub pondering: AtomicBool,
+    /// The whole background task is cancelled (`stop`, `quit`, a new command): a task
+    /// that runs several searches or a perft looks at it between its steps. `stop`
+    /// alone is also raised by a search that ends by itself.
+    pub cancel: AtomicBool,
     nodes: Vec<AtomicU64>,
     /// Depth of the main thread's current iteration; helpers stay ahead of it.
     main_depth: AtomicI32,
@@ -133,44 +137,72 @@ fn build_pool(threads: usize) -> rayon::ThreadPool {
 }
 
 impl Searcher {
+    /// A searcher with a table of `hash_mb` MB. Panics if that memory cannot be had: the
+    /// sizes users choose go through `try_new` and `resize`.
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        Searcher::try_new(hash_mb, threads).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
         let threads = threads.max(1);
-        Searcher {
+        Ok(Searcher {
             shared: Arc::new(Shared {
-                tt: TranspositionTable::new(hash_mb),
+                tt: TranspositionTable::try_new(hash_mb)?,
                 stop: AtomicBool::new(false),
                 pondering: AtomicBool::new(false),
+                cancel: AtomicBool::new(false),
                 nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
                 main_depth: AtomicI32::new(0),
                 helper_best: Mutex::new(None),
             }),
             threads,
             pool: build_pool(threads),
-        }
+        })
     }
 
     pub fn threads(&self) -> usize {
         self.threads
     }
 
-    /// Rebuilds the table (clearing it) with a new size.
-    pub fn resize(&mut self, hash_mb: usize) {
-        let threads = self.threads;
-        *self = Searcher::new(hash_mb, threads);
+    /// The shared state, for a change while no search runs (every search thread has
+    /// returned its reference when `run` returns).
+    fn shared_mut(&mut self) -> Result<&mut Shared, String> {
+        Arc::get_mut(&mut self.shared).ok_or_else(|| "a search still holds the table".to_string())
     }
 
-    pub fn set_threads(&mut self, threads: usize) {
-        let mb = self.shared.tt.size_mb().max(1);
-        *self = Searcher::new(mb, threads);
+    /// Replaces the table by an empty one of `hash_mb` MB. The old table is freed first,
+    /// so that the two never take memory at once (a 2 GB table peaked at 4.2 GB); when
+    /// the new size cannot be had, a table of `fallback_mb` is made again and the error
+    /// returned.
+    pub fn resize(&mut self, hash_mb: usize, fallback_mb: usize) -> Result<(), String> {
+        let shared = self.shared_mut()?;
+        shared.tt = TranspositionTable::tiny();
+        match TranspositionTable::try_new(hash_mb) {
+            Ok(tt) => {
+                shared.tt = tt;
+                Ok(())
+            }
+            Err(e) => {
+                shared.tt = TranspositionTable::try_new(fallback_mb).unwrap_or_else(|_| TranspositionTable::tiny());
+                Err(e)
+            }
+        }
     }
 
+    /// Sets the number of threads; the table and what it holds stay.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        let threads = threads.max(1);
+        let shared = self.shared_mut()?;
+        shared.nodes = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        self.threads = threads;
+        self.pool = build_pool(threads);
+        Ok(())
+    }
+
+    /// Forgets what earlier searches learned: afterwards a search runs as in a new
+    /// searcher (the bench signature depends on it).
     pub fn clear(&self) {
         self.shared.tt.clear();
-    }
-
-    /// Handle to request a stop from another thread.
-    pub fn stopper(&self) -> Arc<Shared> {
-        self.shared.clone()
     }
 
     /// Resets the stop and ponder flags for a new search. Call it *before* handing the search
@@ -178,6 +210,7 @@ impl Searcher {
     /// search must not be lost (it would leave an infinite search running forever).
     pub fn prepare(&self, limits: &Limits) {
         self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.cancel.store(false, Ordering::SeqCst);
         self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
     }
 
@@ -374,7 +407,7 @@ impl<'a> Worker<'a> {
         }
         if self.nodes & 511 == 0 {
             self.sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            if self.sh.stop.load(Ordering::Relaxed) {
+            if self.sh.stop.load(Ordering::Relaxed) || self.sh.cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.id == 0 {
                 if let Some(n) = self.limits.nodes
@@ -418,7 +451,7 @@ impl<'a> Worker<'a> {
         let mut score_drop = 0;
         while depth <= max_depth {
             // Iterations can be very short (forced mates): look at the flag between them too.
-            if self.sh.stop.load(Ordering::Relaxed) {
+            if self.sh.stop.load(Ordering::Relaxed) || self.sh.cancel.load(Ordering::Relaxed) {
                 break;
             }
             // A helper searching the depth the main thread is on (or a shallower one) only

@@ -78,27 +78,64 @@ fn unpack(d: u64) -> (TtHit, u8) {
     )
 }
 
+/// `n` zeroed clusters, or None when the allocator refuses.
+fn zeroed_clusters(n: usize) -> Option<Vec<Cluster>> {
+    let layout = std::alloc::Layout::array::<Cluster>(n).ok()?;
+    // SAFETY: the layout is non-zero-sized (n >= 1, a cluster is 64 bytes). All-zero
+    // bytes are a valid `Cluster` (atomics holding 0, which is also `Default`). The
+    // pointer comes from the global allocator with exactly the layout `Vec<Cluster>` of
+    // capacity `n` frees with, so handing it to `Vec::from_raw_parts` is sound.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout) as *mut Cluster;
+        if p.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(p, n, n))
+    }
+}
+
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two of clusters).
+    /// Panics if the memory cannot be had; input-driven sizes go through `try_new`.
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1) * 1024 * 1024;
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or an error when the system refuses the memory.
+    ///
+    /// The clusters come zeroed from the allocator (`alloc_zeroed`: fresh pages from the
+    /// kernel, already zero), so a large table costs no time until it is used; writing
+    /// every entry, as `resize_with` did, blocked the command loop 5.7 s for 4 GB. A
+    /// failed allocation is an error here, not the process abort of `Vec::with_capacity`.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or_else(|| format!("hash of {mb} MB is too large"))?;
         let clusters = (bytes / std::mem::size_of::<Cluster>()).max(1);
         let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
-        let mut table = Vec::with_capacity(clusters);
-        table.resize_with(clusters, Cluster::default);
-        TranspositionTable { clusters: table, mask: clusters - 1, generation: AtomicU8::new(0) }
+        let table = zeroed_clusters(clusters).ok_or_else(|| format!("cannot allocate a hash table of {mb} MB"))?;
+        Ok(TranspositionTable { clusters: table, mask: clusters - 1, generation: AtomicU8::new(0) })
+    }
+
+    /// The smallest table (one cluster): what a table is replaced with while its memory
+    /// is given back before a resize, so that two tables never coexist.
+    pub fn tiny() -> TranspositionTable {
+        TranspositionTable { clusters: vec![Cluster::default()], mask: 0, generation: AtomicU8::new(0) }
     }
 
     pub fn size_mb(&self) -> usize {
         self.clusters.len() * std::mem::size_of::<Cluster>() / (1024 * 1024)
     }
 
-    /// Forgets everything (new game).
+    /// Forgets everything (new game), as a new table. Large tables are cleared by all
+    /// cores.
     pub fn clear(&self) {
-        for e in self.clusters.iter().flat_map(|c| &c.0) {
-            e.key.store(0, Ordering::Relaxed);
-            e.data.store(0, Ordering::Relaxed);
-        }
+        self.generation.store(0, Ordering::Relaxed);
+        use rayon::prelude::*;
+        self.clusters.par_chunks(1 << 14).for_each(|chunk| {
+            for e in chunk.iter().flat_map(|c| &c.0) {
+                e.key.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        });
     }
 
     /// Called once per search so that old entries age.
@@ -217,6 +254,14 @@ mod tests {
         assert_eq!(tt.probe(0xDEADBEEF).unwrap().depth, 7);
         tt.clear();
         assert!(tt.probe(0xDEADBEEF).is_none());
+    }
+
+    #[test]
+    fn an_impossible_size_is_an_error_not_an_abort() {
+        // 2^44 MB = 16 EB: no allocator grants it; Vec would have aborted the process.
+        assert!(TranspositionTable::try_new(1 << 44).is_err());
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+        assert_eq!(TranspositionTable::tiny().clusters.len(), 1);
     }
 
     #[test]

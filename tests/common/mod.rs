@@ -11,6 +11,7 @@ pub mod batchess;
 pub mod chushogi;
 pub mod gleeman;
 pub mod hiashatar;
+pub mod process;
 pub mod shortsliders;
 pub mod slidechess;
 pub mod tamerlane;
