@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Engine-vs-engine match runner for Kirin (UCI and CECP/XBoard engines), refereed by
-Fairy-Stockfish's rules (the ``pyffish`` module).
+Fairy-Stockfish's rules (the ``pyffish`` module) where it knows the variant, else by
+Kirin's rules in a separate ``kirin referee`` process (``--referee``, scripts/kirin_rules.py).
 
 Usage (from the repository root):
 
@@ -68,9 +69,9 @@ CECP client (XBoard protocol v2, engine-intf.html)
   refused with an explanation.  Random opening plies (--openings) are sent as moves in
   force mode, so they need no setboard.  A crash or rejected command while a game is set
   up (before any move) aborts the match instead of scoring a game.
-  Ten-rank boards: CECP counts the ranks of a board with exactly 10 ranks from 0
-  (a0..j9) while pyffish/UCI use a1..j10.  Moves are converted in both directions
-  (only for boards with exactly 10 ranks; no current target variant has 10 ranks).
+  Ten- and sixteen-rank boards: CECP counts the ranks of a board with exactly 10 ranks
+  from 0 (a0..j9) while pyffish/UCI use a1..j10; Kirin does the same on 16 ranks (for
+  XBoard's -rankOffset 1).  Moves are converted in both directions on those boards.
   O-O / O-O-O from an engine are mapped to the corresponding legal castling move.
 
 Output: one line per game, the PGN (Variant, FEN, SetUp, TimeControl, Termination tags,
@@ -102,7 +103,7 @@ import time
 try:
     import pyffish as sf
 except ImportError:  # pragma: no cover
-    sys.exit("match.py: the Python module 'pyffish' is required (python3 -m pip install pyffish)")
+    sf = None  # --referee kirin works without it
 
 # Start arrays of XBoard's built-in variants where they differ from pyffish's start FEN
 # (XBoard's courier starts before the compulsory opening moves; so does Fairy-Max's).
@@ -117,6 +118,21 @@ CECP_KNOWN_FEATURES = {
 }
 
 PRINT_LOCK = threading.Lock()
+PEAK_RSS: dict[str, int] = {}  # engine name -> largest VmHWM seen at a process's end (kB)
+
+
+def note_peak_rss(name: str, pid: int) -> None:
+    """Records the peak resident memory of an engine process before it is ended (Linux)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    kb = int(line.split()[1])
+                    with PRINT_LOCK:
+                        PEAK_RSS[name] = max(PEAK_RSS.get(name, 0), kb)
+    except (OSError, ValueError):
+        pass
+
 ABORT = threading.Event()  # set on a fatal error or an interrupt: results after it are discarded
 
 
@@ -360,6 +376,7 @@ class Engine:
         if self.proc is None:
             return
         proc, self.proc = self.proc, None
+        note_peak_rss(self.name, proc.pid)
         if proc.poll() is None:
             try:
                 proc.stdin.write("quit\n")
@@ -730,12 +747,12 @@ class CecpEngine(Engine):
         mv = game.moves[i]
         if self.feat("san"):
             mv = sf.get_san(game.variant, game.fen_at(i), mv)
-        elif game.ten_ranks:
+        elif game.zero_based_ranks:
             mv = shift_ranks(mv, -1)
         return f"usermove {mv}" if self.feat("usermove") else mv
 
     def _parse_move(self, game, mv: str) -> str:
-        if game.ten_ranks and not self.feat("san") and is_coord(mv):
+        if game.zero_based_ranks and not self.feat("san") and is_coord(mv):
             mv = shift_ranks(mv, +1)
         legal = game.legal
         if mv in legal:
@@ -867,7 +884,9 @@ class Game:
         self.result = "*"
         self.reason = ""
         self.termination = "unterminated"
-        self.ten_ranks = board_ranks(start_fen) == 10
+        # CECP counts ranks from 0 on boards of 10 ranks (XBoard's rule) and of 16 (Kirin, for
+        # XBoard run with -rankOffset 1; protocols section 0.1).
+        self.zero_based_ranks = board_ranks(start_fen) in (10, 16)
         self.illegal_move: str | None = None
         self._fen_cache: dict[int, str] = {}
         self.refresh()
@@ -899,6 +918,13 @@ class Game:
             white_wins = stm_wins == (self.stm == 0)
             return "1-0" if white_wins else "0-1"
 
+        if hasattr(sf, "over"):  # the Kirin referee: every end by rule in one answer
+            over = sf.over(v, f, mv)
+            if over:
+                return over[0], "normal", over[1]
+            if self.cfg.max_plies and len(mv) >= self.cfg.max_plies:
+                return "1/2-1/2", "adjudication", f"max plies ({self.cfg.max_plies}) reached"
+            return None
         end, value = sf.is_immediate_game_end(v, f, mv)
         if end:
             reason = self._immediate_reason(value, stm_name, opp_name)
@@ -1184,7 +1210,11 @@ def make_opening(variant: str, fen: str, plies: int, rng: random.Random) -> list
                 ok = False
                 break
             moves.append(rng.choice(sorted(legal)))
-            if sf.is_immediate_game_end(variant, fen, moves)[0] or sf.is_optional_game_end(variant, fen, moves)[0]:
+            if hasattr(sf, "over"):
+                ended = sf.over(variant, fen, moves) is not None
+            else:
+                ended = sf.is_immediate_game_end(variant, fen, moves)[0] or sf.is_optional_game_end(variant, fen, moves)[0]
+            if ended:
                 ok = False
                 break
         if ok and sf.legal_moves(variant, fen, moves):
@@ -1338,6 +1368,8 @@ class Match:
         kinds = collections.Counter(kind_of(g) for g in self.results.values())
         if kinds:
             say("Terminations: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+        if PEAK_RSS:
+            say("Peak RSS: " + ", ".join(f"{n} {kb // 1024} MiB" for n, kb in sorted(PEAK_RSS.items())))
 
 
 def kind_of(g: Game) -> str:
@@ -1368,7 +1400,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(f"--name{i}", help="display name (default: executable name)")
         p.add_argument(f"--option{i}", action="append", default=[], metavar="NAME=VALUE",
                        help="engine option, repeatable (UCI setoption / CECP option)")
-    p.add_argument("--variant", default="chess", help="pyffish variant name (default chess)")
+    p.add_argument("--variant", default="chess", help="variant name, as the referee knows it (default chess)")
+    p.add_argument("--referee", choices=["auto", "pyffish", "kirin"], default="auto",
+                   help="whose rules judge the games: pyffish (Fairy-Stockfish), or Kirin's own rules in a "
+                        "separate 'kirin referee' process; auto: pyffish if it knows the variant (default)")
+    p.add_argument("--referee-kirin", default="target/release/kirin", metavar="BIN",
+                   help="the kirin binary that referees with --referee kirin (default target/release/kirin)")
     p.add_argument("--uci-variant", help="UCI_Variant value sent to UCI engines (default --variant)")
     p.add_argument("--cecp-variant", help="name sent with 'variant' to CECP engines (default --variant; "
                                           "chess/normal sends nothing)")
@@ -1403,9 +1440,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global sf
     argv = sys.argv[1:] if argv is None else argv
     p = build_parser()
     a = p.parse_args(argv)
+    referee = a.referee
+    if referee == "auto":
+        referee = "pyffish" if sf is not None and a.variant in sf.variants() else "kirin"
+    if referee == "kirin":
+        from kirin_rules import KirinRules
+        sf = KirinRules(a.referee_kirin)
+    elif sf is None:
+        p.error("the Python module 'pyffish' is required (python3 -m pip install pyffish), or --referee kirin")
     if a.games < 2 or a.games % 2:
         p.error("--games must be a positive even number (pairs of games with colours swapped)")
     if a.concurrency < 1:
@@ -1415,7 +1461,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.st is not None and a.st <= 0:
         p.error("--st must be positive")
     if a.variant not in sf.variants():
-        p.error(f"pyffish does not know variant {a.variant!r}")
+        p.error(f"the referee ({referee}) does not know variant {a.variant!r}")
     start_fen = a.start_fen or sf.start_fen(a.variant)
     if sf.validate_fen(start_fen, a.variant) != sf.FEN_OK:
         p.error(f"invalid start FEN for {a.variant}: {start_fen!r} (pyffish.validate_fen = "
@@ -1462,7 +1508,7 @@ def main(argv: list[str] | None = None) -> int:
         f"start FEN {start_fen}")
     say(f"{cfg.games} games, time control {cfg.tc_text}, grace {fmt_secs(cfg.grace)} s, "
         f"openings {cfg.openings} random plies, seed {seed}, concurrency {cfg.concurrency}, "
-        f"max plies {cfg.max_plies or 'none'}, pyffish {'.'.join(map(str, sf.version()))}")
+        f"max plies {cfg.max_plies or 'none'}, referee {referee} {'.'.join(map(str, sf.version()))}")
     for i, (cmd, proto, name, opts) in enumerate(engines, 1):
         say(f"engine{i}: {name} [{proto}] {cmd}" + (f"  options {opts}" if opts else ""))
 

@@ -46,6 +46,8 @@ echo "== the cross-check harness against a stand-in kirin ($references)"
 python3 scripts/crosscheck.py --self-test --reference "$references"
 echo "== perft cross-check of every variant with a reference ($references)"
 python3 scripts/crosscheck.py --reference "$references" --jobs 2
+echo "== refereed soak sample: Kirin against Kirin in every variant, UCI, CECP and mixed"
+GAMES=2 TC=2+0.05 MAX_PLIES=60 CONCURRENCY=2 OUT=target/soak scripts/soak.sh
 echo "== python-chess as UCI and CECP client"
 python3 scripts/pychess_protocols.py --kirin target/release/kirin
 if [ -z "${QUICK:-}" ]; then

@@ -5,7 +5,8 @@ fn main() {
     let cli = Cli::parse();
     // Logs go to stderr only on the command line: under a GUI stderr is merged into the
     // protocol pipe (spec/protocols.md section 0), so protocol modes log nothing raw.
-    let protocol_mode = matches!(cli.command, None | Some(Command::Uci) | Some(Command::Xboard));
+    let protocol_mode =
+        matches!(cli.command, None | Some(Command::Uci) | Some(Command::Xboard) | Some(Command::Referee));
     if !protocol_mode {
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     }

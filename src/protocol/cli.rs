@@ -42,6 +42,10 @@ pub enum Command {
     Uci,
     /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
     Xboard,
+    /// Referee games for a match runner: reads `VARIANT<TAB>FEN or startpos<TAB>MOVES`
+    /// lines on stdin and answers each with one line of JSON: the FEN reached, the legal
+    /// moves, check, and the result if the game is over by rule (see `referee.rs`).
+    Referee,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -333,6 +337,17 @@ pub fn run(cli: Cli) -> i32 {
             let _ = writeln!(out, "  {:<22}{:>8}", "total", white);
             if let Some(f) = crate::engine::game_over(pos) {
                 let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
+            }
+        }),
+        Some(Command::Referee) => catalog(&cli.variant_files).map(|cat| {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let out = Out::stdout();
+            while let Some(line) = read_input_line(&mut input) {
+                match line {
+                    InputLine::Text(l) => out.line(&crate::protocol::referee::answer(&cat, &l)),
+                    InputLine::TooLong => out.line(&crate::protocol::referee::error("line too long")),
+                }
             }
         }),
         Some(Command::Variants) => catalog(&cli.variant_files).map(|cat| {

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod referee;
 pub mod uci;
 pub mod uci_parse;
 pub mod xboard;

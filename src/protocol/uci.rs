@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci_parse::{self, GoParams, UciCommand};
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, bench, read_input_line, write_perft};
-use crate::search::time::Clock;
+use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::search::tt::Bound;
 use crate::search::{Limits, Outcome, Report, mate_in};
 use std::io::BufRead;
@@ -25,6 +25,8 @@ pub struct Uci {
     engine: Engine,
     out: Out,
     multipv: usize,
+    /// The `Move Overhead` option.
+    move_overhead: Duration,
 }
 
 /// One UCI `info` line for a search report.
@@ -79,7 +81,7 @@ fn bestmove_line(pos: &Position, o: &Outcome) -> String {
 
 impl Uci {
     pub fn new(engine: Engine, out: Out) -> Uci {
-        Uci { engine, out, multipv: 1 }
+        Uci { engine, out, multipv: 1, move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS) }
     }
 
     /// Reads commands until `quit` or end of input. `first` is a line that was already
@@ -176,6 +178,9 @@ impl Uci {
         s.push_str(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"));
         s.push_str("option name MultiPV type spin default 1 min 1 max 256\n");
         s.push_str("option name Ponder type check default false\n");
+        s.push_str(&format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}\n"
+        ));
         s.push_str(&format!("option name UCI_Variant type combo default {}", self.engine.rules.variant.name));
         for n in self.engine.catalog.names() {
             s.push_str(" var ");
@@ -246,6 +251,10 @@ impl Uci {
                 Ok(n) => self.multipv = n,
                 Err(e) => self.error(&format!("bad MultiPV value: {e}")),
             },
+            "move overhead" => match bounded(&value, 0, MAX_MOVE_OVERHEAD_MS as usize) {
+                Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
+                Err(e) => self.error(&format!("bad Move Overhead value: {e}")),
+            },
             "ponder" => {
                 if !matches!(value.as_str(), "true" | "false") {
                     self.error(&format!("bad Ponder value '{value}'"));
@@ -256,6 +265,7 @@ impl Uci {
     }
 
     fn cmd_go(&mut self, g: GoParams) {
+        let received = std::time::Instant::now();
         if let Some(depth) = g.perft {
             // On the search thread: divide lines appear as they are counted, and `stop`,
             // `isready` and `quit` are answered meanwhile.
@@ -271,7 +281,7 @@ impl Uci {
             return;
         }
         let limits = match self.limits(&g) {
-            Ok(l) => l,
+            Ok(l) => Limits { start: Some(received), move_overhead: Some(self.move_overhead), ..l },
             Err(e) => return self.error(&e),
         };
         let out = self.out.clone();

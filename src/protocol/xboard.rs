@@ -16,7 +16,7 @@ use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, read_input_line};
-use crate::search::time::Clock;
+use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::search::{Limits, Outcome, Report, mate_in};
 use crate::square::Color;
 use std::path::PathBuf;
@@ -73,6 +73,11 @@ pub struct XBoard {
     hint: Option<Move>,
     multipv: usize,
     highlight_from: Option<crate::square::Square>,
+    /// The `Move Overhead` option.
+    move_overhead: Duration,
+    /// When the line being handled was taken up: a search it starts counts its clock
+    /// from there.
+    received: std::time::Instant,
 }
 
 /// Converts a CECP move string to our coordinate notation (1-based ranks).
@@ -141,6 +146,8 @@ impl XBoard {
             hint: None,
             multipv: 1,
             highlight_from: None,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            received: std::time::Instant::now(),
         }
     }
 
@@ -203,6 +210,7 @@ impl XBoard {
 
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
+        self.received = std::time::Instant::now();
         let (cmd, arg) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
@@ -373,6 +381,9 @@ impl XBoard {
         self.out.line(&format!("feature variants=\"{}\"", names.join(",")));
         self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
         self.out.line("feature option=\"VariantPath -file \"");
+        self.out.line(&format!(
+            "feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
+        ));
         self.out.line("feature done=1");
         // Problems in the variant files given on the command line: a GUI shows stderr
         // nowhere, so they are said here, where its user sees them.
@@ -518,6 +529,10 @@ impl XBoard {
                 Ok(n) if (1..=64).contains(&n) => self.multipv = n,
                 _ => self.error("bad option value", line),
             },
+            "Move Overhead" => match bounded(value, 0, MAX_MOVE_OVERHEAD_MS as usize) {
+                Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
+                Err(_) => self.error("bad option value", line),
+            },
             "VariantPath" => {
                 self.cancel_search();
                 let files = if value.is_empty() { Vec::new() } else { vec![PathBuf::from(value)] };
@@ -606,7 +621,13 @@ impl XBoard {
     }
 
     fn limits(&self) -> Limits {
-        let mut l = Limits { multipv: 1, excluded: self.excluded.clone(), ..Limits::default() };
+        let mut l = Limits {
+            multipv: 1,
+            excluded: self.excluded.clone(),
+            start: Some(self.received),
+            move_overhead: Some(self.move_overhead),
+            ..Limits::default()
+        };
         l.depth = self.sd;
         if let Some(st) = self.st {
             l.movetime = Some(st);
@@ -622,7 +643,7 @@ impl XBoard {
         if let Some(nps) = self.nps {
             // Node-based clock: convert the time budget to nodes.
             let secs = l.movetime.map(|d| d.as_secs_f64()).unwrap_or_else(|| {
-                let a = crate::search::time::Allocation::from_clock(l.clock.unwrap_or_default());
+                let a = crate::search::time::Allocation::from_clock(l.clock.unwrap_or_default(), self.move_overhead);
                 a.optimum.as_secs_f64()
             });
             l.nodes = Some(((secs * nps as f64) as u64).max(1));
