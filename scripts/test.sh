@@ -51,6 +51,15 @@ GAMES=2 TC=2+0.05 MAX_PLIES=60 CONCURRENCY=2 OUT=target/soak scripts/soak.sh
 echo "== python-chess as UCI and CECP client"
 python3 scripts/pychess_protocols.py --kirin target/release/kirin
 if [ -z "${QUICK:-}" ]; then
+  echo "== fuzzing sample: every cargo-fuzz target for 20 s (stable toolchain, RUSTC_BOOTSTRAP)"
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    cargo install --quiet --locked cargo-fuzz
+  fi
+  FUZZ_TOOLCHAIN=stable CARGO_BUILD_JOBS=2 scripts/fuzz.sh 20
+else
+  skipped+=("the fuzzing sample (QUICK)")
+fi
+if [ -z "${QUICK:-}" ]; then
   echo "== XBoard 4.9.1 hosts every variant (2-game matches under Xvfb)"
   scripts/xboard-all.sh
 else

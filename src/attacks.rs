@@ -67,7 +67,7 @@ pub struct CondLeap {
 }
 
 /// A two-leg move: first step (possibly a slide), then second step from where it stopped.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MultiLeg {
     pub initial: bool,
     pub first: Step,
@@ -327,7 +327,12 @@ impl Tables {
                         }),
                         Concrete::Double { initial, paths } => {
                             for (a, b) in paths {
-                                pt.multi.push(MultiLeg { initial, first: a, second: b });
+                                // A component written twice (`caHcaH`) is one move, not two
+                                // (found by fuzzing: the same move listed twice).
+                                let leg = MultiLeg { initial, first: a, second: b };
+                                if !pt.multi.contains(&leg) {
+                                    pt.multi.push(leg);
+                                }
                             }
                         }
                         Concrete::Single { initial, steps } => {

@@ -264,3 +264,32 @@ fn bad_descriptions_are_errors_not_panics() {
         assert!(cat.errors[0].starts_with("t.ini:3:"), "{}", cat.errors[0]);
     }
 }
+
+/// Found by fuzzing (`fuzz/corpus/betza/bug-*`): every legal move has a text of its own, so
+/// that a GUI's move names one move. A two-leg component written twice (`caHcaH`) was listed
+/// twice, and a once-per-game leap landing where an ordinary move lands (`asK7{once:N}`)
+/// was listed beside it under the same text.
+#[test]
+fn no_two_legal_moves_share_a_text() {
+    for (betza, fen) in [
+        ("caHcaH", "3zk3/8/8/3Z4/8/8/8/4K3 w - - 0 1"),
+        ("asK7{once:N}", "7zk7/16/16/16/16/16/16/8Z7/16/16/16/16/16/16/16/7K8 w - - 0 1"),
+    ] {
+        let files = fen.split('/').next().map(|r| if r.starts_with('7') { 16 } else { 8 }).unwrap();
+        let ini = format!(
+            "[t]\nboard = {files}x{files}\npiece = K king K\npiece = Z test {betza}\nroyal = K\nstartFen = {fen}\n"
+        );
+        let cat = Catalog::from_texts(&[("t.ini", ini)]);
+        assert!(cat.errors.is_empty(), "{:?}", cat.errors);
+        let mut pos = Position::startpos(cat.get("t").unwrap());
+        let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_to_uci(m)).collect();
+        let mut unique = moves.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(moves.len(), unique.len(), "{betza}: {moves:?}");
+        for t in &moves {
+            let m = pos.parse_move(t).unwrap();
+            assert_eq!(&pos.move_to_uci(m), t);
+        }
+    }
+}

@@ -342,6 +342,9 @@ impl Position {
         if pt.has_once && self.rules().hooks.once_available(self.rule_state(), c) {
             let q = t.pool[pt.once_quiet as usize][from.index()] & empty & qmask & !done;
             let cp = t.pool[pt.once_capture as usize][from.index()] & them & mask & !done;
+            // Targets the once-per-game leap shares with a two-leg move below are the
+            // leap's only (found by fuzzing: `asK7{once:N}` listed `i9h7` twice).
+            done |= q | cp;
             self.emit(pt, p, from, q, MoveKind::Once, out);
             self.emit(pt, p, from, cp, MoveKind::Once, out);
         }
