@@ -769,6 +769,18 @@ class CecpEngine(Engine):
                 hits = [m for m, s in sans.items() if loose(s) == loose(target)]
             if len(hits) == 1:
                 return hits[0]
+        # XBoard (and Kirin over CECP) writes a free castling (Gleeman) as the royal's move
+        # alone, `e1b1`, for the castling whose partner lands next to the royal on the side
+        # it came from (XBoard's ApplyMove): `e1b1,a1c1`.
+        squares = re.findall(r"([a-z])([0-9]+)", mv)
+        if is_coord(mv) and len(squares) == 2:
+            (f0, _), (f1, r1) = squares
+            step = (ord(f1) > ord(f0)) - (ord(f1) < ord(f0))
+            partner = f"{chr(ord(f1) - step)}{r1}"
+            hits = [m for m in legal if m.startswith(mv + ",") and m.endswith(partner)
+                    and not m.split(",")[1].startswith(f1 + r1)]
+            if step and len(hits) == 1:
+                return hits[0]
         return mv  # illegal: the referee reports it
 
     def go(self, game, side: int):
