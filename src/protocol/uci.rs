@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci_parse::{self, GoParams, UciCommand};
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, bench, read_input_line, write_perft};
-use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
+use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::tt::Bound;
 use crate::search::{Limits, Outcome, Report, mate_in};
 use std::io::BufRead;
@@ -27,6 +27,8 @@ pub struct Uci {
     multipv: usize,
     /// The `Move Overhead` option.
     move_overhead: Duration,
+    /// The last timed move, to measure the delay outside the engine at the next one.
+    probe: Option<PendingProbe>,
 }
 
 /// One UCI `info` line for a search report.
@@ -81,7 +83,7 @@ fn bestmove_line(pos: &Position, o: &Outcome) -> String {
 
 impl Uci {
     pub fn new(engine: Engine, out: Out) -> Uci {
-        Uci { engine, out, multipv: 1, move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS) }
+        Uci { engine, out, multipv: 1, move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS), probe: None }
     }
 
     /// Reads commands until `quit` or end of input. `first` is a line that was already
@@ -129,6 +131,7 @@ impl Uci {
             UciCommand::Uci => self.cmd_uci(),
             UciCommand::IsReady => self.out.line("readyok"),
             UciCommand::UciNewGame => {
+                self.probe = None;
                 self.engine.new_game();
                 self.engine.clear_hash();
             }
@@ -284,12 +287,27 @@ impl Uci {
             Ok(l) => Limits { start: Some(received), move_overhead: Some(self.move_overhead), ..l },
             Err(e) => return self.error(&e),
         };
+        // The delay outside the engine: what the last move cost on the GUI's clock beyond
+        // the engine's own time. (Not for pondering: its clock starts at `ponderhit`.)
+        let side = self.engine.pos.side_to_move();
+        if let (Some(c), Some(p)) = (limits.clock, self.probe.take())
+            && let Some(delay) = p.delay(side, c.time)
+        {
+            self.engine.searcher().shared.note_external(delay);
+        }
+        self.probe = limits.clock.filter(|_| !g.ponder).map(|c| PendingProbe::new(side, c, received));
+        let answered = self.probe.clone();
         let out = self.out.clone();
         let out2 = self.out.clone();
         self.engine.start_search(
             limits,
             Box::new(move |pos, r| out.line(&info_line(pos, r))),
-            Box::new(move |pos, o| out2.line(&bestmove_line(pos, &o))),
+            Box::new(move |pos, o| {
+                out2.line(&bestmove_line(pos, &o));
+                if let Some(p) = answered {
+                    p.mark_answered();
+                }
+            }),
         );
     }
 

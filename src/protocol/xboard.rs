@@ -16,7 +16,7 @@ use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, read_input_line};
-use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
+use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::{Limits, Outcome, Report, mate_in};
 use crate::square::Color;
 use std::path::PathBuf;
@@ -78,6 +78,8 @@ pub struct XBoard {
     /// When the line being handled was taken up: a search it starts counts its clock
     /// from there.
     received: std::time::Instant,
+    /// The last timed move, to measure the delay outside the engine at the next one.
+    probe: Option<PendingProbe>,
 }
 
 /// Converts a CECP move string to our coordinate notation (1-based ranks).
@@ -148,6 +150,7 @@ impl XBoard {
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             received: std::time::Instant::now(),
+            probe: None,
         }
     }
 
@@ -403,6 +406,7 @@ impl XBoard {
     fn cmd_new(&mut self) {
         self.cancel_search();
         self.analyze = false;
+        self.probe = None;
         if self.engine.set_variant(crate::engine::DEFAULT_VARIANT).is_err() {
             self.engine.new_game();
         }
@@ -665,6 +669,15 @@ impl XBoard {
             return;
         }
         let mut limits = self.limits();
+        // The delay outside the engine: what its last move cost on XBoard's clock (`time`,
+        // in centiseconds) beyond its own time.
+        let side = self.engine.pos.side_to_move();
+        if let (Some(c), Some(p)) = (limits.clock, self.probe.take())
+            && let Some(delay) = p.delay(side, c.time)
+        {
+            self.engine.searcher().shared.note_external(delay);
+        }
+        self.probe = limits.clock.map(|c| PendingProbe::new(side, c, self.received));
         // Moves XBoard cannot write (a promotion to a type with a marked letter, as Short
         // Sliders' pawns may make) would forfeit the game there: play them only when nothing
         // else is legal.
@@ -777,6 +790,9 @@ impl XBoard {
                 self.engine.play(m);
                 self.hint = o.ponder;
                 self.out.line(&format!("move {text}"));
+                if let Some(p) = &self.probe {
+                    p.mark_answered();
+                }
                 self.flush_pongs();
                 if !self.claim_result() {
                     self.maybe_ponder();

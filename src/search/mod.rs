@@ -114,12 +114,21 @@ pub struct Shared {
     pub cancel: AtomicBool,
     /// Measured overrun of timed searches, in microseconds (`note_lateness`).
     latency_us: AtomicU64,
+    /// Measured delay outside the engine, in microseconds (`note_external`).
+    external_us: AtomicU64,
     nodes: Vec<AtomicU64>,
     /// Depth of the main thread's current iteration; helpers stay ahead of it.
     main_depth: AtomicI32,
     /// The deepest iteration a helper has completed (its result and report line): when it
     /// is deeper than the main thread's, the search answers with it.
     helper_best: Mutex<Option<(Outcome, Report)>>,
+}
+
+/// Stores `max(new, old - old / 8)` (microseconds, at most a second) in `slot`.
+fn decaying_max(slot: &AtomicU64, new: Duration) {
+    let new = u64::try_from(new.as_micros()).unwrap_or(u64::MAX).min(1_000_000);
+    let old = slot.load(Ordering::Relaxed);
+    slot.store(new.max(old - old / 8), Ordering::Relaxed);
 }
 
 impl Shared {
@@ -131,14 +140,22 @@ impl Shared {
     /// machine): the largest recent overrun is added to the move overhead, forgotten by
     /// an eighth per search, and never counts more than a second.
     fn note_lateness(&self, late: Duration) {
-        let late = u64::try_from(late.as_micros()).unwrap_or(u64::MAX).min(1_000_000);
-        let old = self.latency_us.load(Ordering::Relaxed);
-        self.latency_us.store(late.max(old - old / 8), Ordering::Relaxed);
+        decaying_max(&self.latency_us, late);
     }
 
-    /// The overrun currently added to the move overhead.
+    /// Records the time a move cost on the GUI's clock beyond what the engine itself spent
+    /// between the command and its answer (the pipe, the GUI, the scheduler of a loaded
+    /// machine), found by the protocols from two successive clock readings
+    /// (`ClockProbe`). Kept like the overrun: the largest recent delay, an eighth
+    /// forgotten per move, at most a second.
+    pub fn note_external(&self, delay: Duration) {
+        decaying_max(&self.external_us, delay);
+    }
+
+    /// What is currently added to the move overhead: the measured overrun and the
+    /// measured delay outside the engine.
     pub fn measured_latency(&self) -> Duration {
-        Duration::from_micros(self.latency_us.load(Ordering::Relaxed))
+        Duration::from_micros(self.latency_us.load(Ordering::Relaxed) + self.external_us.load(Ordering::Relaxed))
     }
 }
 
@@ -174,6 +191,7 @@ impl Searcher {
                 pondering: AtomicBool::new(false),
                 cancel: AtomicBool::new(false),
                 latency_us: AtomicU64::new(0),
+                external_us: AtomicU64::new(0),
                 nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
                 main_depth: AtomicI32::new(0),
                 helper_best: Mutex::new(None),
@@ -252,7 +270,7 @@ impl Searcher {
         }
         let start = limits.start.unwrap_or_else(Instant::now);
         let overhead = limits.move_overhead.unwrap_or(Duration::from_millis(time::DEFAULT_MOVE_OVERHEAD_MS))
-            + Duration::from_micros(sh.latency_us.load(Ordering::Relaxed));
+            + sh.measured_latency();
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
             (Some(t), _) => Some(Allocation::fixed(t, overhead)),
