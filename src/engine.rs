@@ -5,6 +5,7 @@
 use crate::catalog::Catalog;
 use crate::moves::Move;
 use crate::position::{Position, Rules};
+use crate::search::time::{Clock, PendingProbe};
 use crate::search::{Limits, Outcome, Report, Searcher};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -261,6 +262,25 @@ impl Engine {
     /// The opponent played the move we were pondering on: from now on the clock counts.
     pub fn ponderhit(&self) {
         self.searcher.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Times the move about to be searched with `clock` (None: untimed, or pondering):
+    /// first the delay outside the engine that the last timed move shows against this
+    /// clock is noted (`PendingProbe::delay`), then the probe of this move is returned,
+    /// for the protocol to mark when its answer goes out.
+    pub fn time_move(
+        &mut self,
+        last: Option<PendingProbe>,
+        clock: Option<Clock>,
+        received: std::time::Instant,
+    ) -> Option<PendingProbe> {
+        let side = self.pos.side_to_move();
+        if let (Some(c), Some(p)) = (clock, last)
+            && let Some(delay) = p.delay(side, c.time)
+        {
+            self.searcher.shared.note_external(delay);
+        }
+        clock.map(|c| PendingProbe::new(side, c, received))
     }
 
     /// The searcher, for work in the calling thread (CLI).

@@ -289,13 +289,7 @@ impl Uci {
         };
         // The delay outside the engine: what the last move cost on the GUI's clock beyond
         // the engine's own time. (Not for pondering: its clock starts at `ponderhit`.)
-        let side = self.engine.pos.side_to_move();
-        if let (Some(c), Some(p)) = (limits.clock, self.probe.take())
-            && let Some(delay) = p.delay(side, c.time)
-        {
-            self.engine.searcher().shared.note_external(delay);
-        }
-        self.probe = limits.clock.filter(|_| !g.ponder).map(|c| PendingProbe::new(side, c, received));
+        self.probe = self.engine.time_move(self.probe.take(), limits.clock, received).filter(|_| !g.ponder);
         let answered = self.probe.clone();
         let out = self.out.clone();
         let out2 = self.out.clone();

@@ -671,13 +671,7 @@ impl XBoard {
         let mut limits = self.limits();
         // The delay outside the engine: what its last move cost on XBoard's clock (`time`,
         // in centiseconds) beyond its own time.
-        let side = self.engine.pos.side_to_move();
-        if let (Some(c), Some(p)) = (limits.clock, self.probe.take())
-            && let Some(delay) = p.delay(side, c.time)
-        {
-            self.engine.searcher().shared.note_external(delay);
-        }
-        self.probe = limits.clock.map(|c| PendingProbe::new(side, c, self.received));
+        self.probe = self.engine.time_move(self.probe.take(), limits.clock, self.received);
         // Moves XBoard cannot write (a promotion to a type with a marked letter, as Short
         // Sliders' pawns may make) would forfeit the game there: play them only when nothing
         // else is legal.
