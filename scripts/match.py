@@ -172,6 +172,37 @@ def fen_board(fen: str) -> str:
     return fen.split()[0]
 
 
+def square_empty(fen: str, square: str) -> bool:
+    """Is `square` (e.g. `g10`) empty on the board of `fen`? Digits run together (`12`);
+    a `+` before a letter marks a promoted piece and takes no square."""
+    board = re.sub(r"\[.*?\]", "", fen_board(fen))
+    rows = board.split("/")
+    file, rank = ord(square[0]) - ord("a"), int(square[1:])
+    row_index = len(rows) - rank
+    if not 0 <= row_index < len(rows):
+        return False
+    col = 0
+    for tok in re.findall(r"\d+|\+?[A-Za-z]~?", rows[row_index]):
+        if tok.isdigit():
+            if col <= file < col + int(tok):
+                return True
+            col += int(tok)
+        else:
+            if col == file:
+                return False
+            col += 1
+    return False
+
+
+def is_pass(fen: str, move: str) -> bool:
+    """Is `move` a two-leg move out over an empty square and back (`g9g10,g10g9`)?"""
+    squares = re.findall(r"[a-z][0-9]+", move)
+    if move.count(",") != 1 or len(squares) != 4:
+        return False
+    start, mid, mid2, end = squares
+    return start == end and mid == mid2 and square_empty(fen, mid)
+
+
 def board_ranks(fen: str) -> int:
     board = fen_board(fen)
     board = re.sub(r"\[.*?\]", "", board)  # pockets
@@ -757,6 +788,11 @@ class CecpEngine(Engine):
         legal = game.legal
         if mv in legal:
             return mv
+        # `@@@@`, XBoard's null move in its Lion variants: Kirin writes a Lion's turn out over
+        # an empty square and back (`g9g10,g10g9`) so over CECP. Every such move is the same pass.
+        if mv == "@@@@":
+            passes = [m for m in legal if is_pass(game.fen, m)]
+            return passes[0] if passes else mv
         # SAN (feature san=1, or castling written O-O / O-O-O): match against legal moves' SAN
         if self.feat("san") or not is_coord(mv):
             norm = lambda s: re.sub(r"[+#!?]+$", "", s).replace("0", "O")

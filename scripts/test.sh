@@ -42,6 +42,8 @@ if [ -n "${KIRIN_ORACLE:-}" ]; then
 else
   skipped+=("the cross-check against the independent generator (set KIRIN_ORACLE)")
 fi
+echo "== unit tests of the Python tools"
+python3 -m unittest discover -s scripts -p 'test_*.py'
 echo "== the cross-check harness against a stand-in kirin ($references)"
 python3 scripts/crosscheck.py --self-test --reference "$references"
 echo "== perft cross-check of every variant with a reference ($references)"
