@@ -13,6 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::square::Square;
 use betza::BetzaMove;
 use ini::{IniError, Origin, Section};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -350,9 +351,9 @@ pub fn load(files: &[(&str, &str)]) -> LoadResult {
     let by_name: HashMap<&str, &Section> = all.iter().map(|s| (s.name.as_str(), s)).collect();
     let mut variants = Vec::new();
     for s in &all {
-        match resolve_chain(s, &by_name).and_then(|chain| build(s, &chain)) {
+        match resolve_chain(s, &by_name).map_err(|e| vec![e]).and_then(|chain| build(s, &chain)) {
             Ok(v) => variants.push(v),
-            Err(e) => errors.push(e),
+            Err(e) => errors.extend(e),
         }
     }
     LoadResult { variants, errors }
@@ -420,8 +421,32 @@ fn parse_bool(s: &str) -> Option<bool> {
     }
 }
 
-fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
-    let err = |o: &Origin, r: String| IniError { origin: o.clone(), reason: format!("[{}] {}", s.name, r) };
+/// Every problem found in one section, so that a user fixes a file in one pass rather than
+/// one error per load. A value that is wrong is reported and replaced by its default, so
+/// that the checks after it still run; the section is not built if anything was reported.
+struct Problems<'a> {
+    section: &'a str,
+    found: RefCell<Vec<IniError>>,
+}
+
+impl Problems<'_> {
+    fn add(&self, origin: &Origin, reason: String) {
+        self.found
+            .borrow_mut()
+            .push(IniError { origin: origin.clone(), reason: format!("[{}] {reason}", self.section) });
+    }
+
+    /// All problems in line order, or none.
+    fn into_result(self) -> Result<(), Vec<IniError>> {
+        let mut found = self.found.into_inner();
+        found.sort_by(|a, b| (&a.origin.file, a.origin.line).cmp(&(&b.origin.file, b.origin.line)));
+        if found.is_empty() { Ok(()) } else { Err(found) }
+    }
+}
+
+fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
+    let problems = Problems { section: &s.name, found: RefCell::new(Vec::new()) };
+    let err = |o: &Origin, r: String| problems.add(o, r);
     let mut raw_pieces: Vec<RawPiece> = Vec::new();
     let mut kv: HashMap<String, (String, Origin)> = HashMap::new();
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
@@ -434,16 +459,18 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 "piece" => {
                     let mut it = e.value.split_whitespace();
                     let (Some(token), Some(name)) = (it.next(), it.next()) else {
-                        return Err(err(&e.origin, "piece needs 'TOKEN NAME XBETZA'".into()));
+                        err(&e.origin, "piece needs 'TOKEN NAME XBETZA'".into());
+                        continue;
                     };
                     let betza: String = it.collect::<Vec<_>>().join("");
                     if !is_valid_token(token) {
-                        return Err(err(
+                        err(
                             &e.origin,
                             format!(
                                 "bad piece token '{token}' (an upper-case letter, optionally '+' before and ' or ! after)"
                             ),
-                        ));
+                        );
+                        continue;
                     }
                     let rp = RawPiece {
                         token: token.to_string(),
@@ -462,7 +489,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                         let before = raw_pieces.len();
                         raw_pieces.retain(|p| p.token != t);
                         if raw_pieces.len() == before {
-                            return Err(err(&e.origin, format!("removePiece: no piece '{t}'")));
+                            err(&e.origin, format!("removePiece: no piece '{t}'"));
                         }
                     }
                 }
@@ -538,41 +565,45 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 | "hiaEnemyOnly" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
-                _ => return Err(err(&e.origin, format!("unknown key '{key}'"))),
+                _ => err(&e.origin, format!("unknown key '{key}'")),
             }
         }
     }
     let get = |k: &str| kv.get(k).map(|(v, o)| (v.as_str(), o));
-    let int = |k: &str, default: u32, max: u32| -> Result<u32, IniError> {
+    let int = |k: &str, default: u32, max: u32| -> u32 {
         match get(k) {
-            None => Ok(default),
+            None => default,
             Some((v, o)) => match v.parse::<u32>() {
-                Ok(n) if n <= max => Ok(n),
-                _ => Err(err(o, format!("{k} must be a whole number 0..={max}, found '{v}'"))),
+                Ok(n) if n <= max => n,
+                _ => {
+                    err(o, format!("{k} must be a whole number 0..={max}, found '{v}'"));
+                    default
+                }
             },
         }
     };
-    let boolean = |k: &str, default: bool| -> Result<bool, IniError> {
+    let boolean = |k: &str, default: bool| -> bool {
         match get(k) {
-            None => Ok(default),
-            Some((v, o)) => parse_bool(v).ok_or_else(|| err(o, format!("{k} must be true or false, found '{v}'"))),
+            None => default,
+            Some((v, o)) => parse_bool(v).unwrap_or_else(|| {
+                err(o, format!("{k} must be true or false, found '{v}'"));
+                default
+            }),
         }
     };
-    let endv = |k: &str| -> Result<Option<EndValue>, IniError> {
+    let endv = |k: &str| -> Option<EndValue> {
         match get(k) {
-            None => Ok(None),
-            Some((v, o)) if v.eq_ignore_ascii_case("none") => {
-                let _ = o;
-                Ok(None)
-            }
-            Some((v, o)) => EndValue::parse(v)
-                .map(Some)
-                .ok_or_else(|| err(o, format!("{k} must be draw, loss, win or a share like 2/5, found '{v}'"))),
+            None => None,
+            Some((v, _)) if v.eq_ignore_ascii_case("none") => None,
+            Some((v, o)) => EndValue::parse(v).or_else(|| {
+                err(o, format!("{k} must be draw, loss, win or a share like 2/5, found '{v}'"));
+                None
+            }),
         }
     };
 
     // Board size.
-    let (mut files, mut ranks) = (int("files", 8, 16)?, int("ranks", 8, 16)?);
+    let (mut files, mut ranks) = (int("files", 8, 16), int("ranks", 8, 16));
     if let Some((v, o)) = get("board") {
         let parsed = v
             .split_once(['x', 'X'])
@@ -582,26 +613,31 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
                 files = f;
                 ranks = r;
             }
-            _ => {
-                return Err(err(o, format!("board must be WxH with both 1..16, found '{v}'")));
-            }
+            _ => err(o, format!("board must be WxH with both 1..16, found '{v}'")),
         }
     }
     if files == 0 || ranks == 0 {
-        return Err(err(&s.origin, "files and ranks must be 1..16".into()));
+        err(&s.origin, "files and ranks must be 1..16".into());
+        (files, ranks) = (files.max(1), ranks.max(1));
     }
     let board = Bitboard::board_mask(files as u8, ranks as u8);
 
     // Pieces.
+    // Without pieces every later check would only repeat "no piece".
     if raw_pieces.is_empty() {
-        return Err(err(&s.origin, "no pieces defined".into()));
+        err(&s.origin, "no pieces defined".into());
+        return Err(problems.into_result().err().unwrap_or_default());
     }
     if raw_pieces.len() > MAX_PIECE_TYPES {
-        return Err(err(&s.origin, format!("at most {MAX_PIECE_TYPES} piece types")));
+        err(&s.origin, format!("at most {MAX_PIECE_TYPES} piece types"));
+        return Err(problems.into_result().err().unwrap_or_default());
     }
     let mut pieces = Vec::new();
     for rp in &raw_pieces {
-        let moves = betza::parse(&rp.betza).map_err(|e| err(&rp.origin, format!("piece {}: {e}", rp.token)))?;
+        let moves = betza::parse(&rp.betza).unwrap_or_else(|e| {
+            err(&rp.origin, format!("piece {}: {e}", rp.token));
+            Vec::new()
+        });
         pieces.push(PieceDef {
             name: rp.name.clone(),
             token: rp.token.clone(),
@@ -614,50 +650,57 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         });
     }
     let lookup = |t: &str| pieces.iter().position(|p| p.token == t).map(|i| i as PieceType);
-    let list = |k: &str, pieces_ref: &Vec<PieceDef>| -> Result<Option<Vec<PieceType>>, IniError> {
-        let _ = pieces_ref;
-        match get(k) {
-            None => Ok(None),
-            Some((v, o)) => {
-                let mut out = Vec::new();
-                for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-                    match lookup(t) {
-                        Some(i) => out.push(i),
-                        None => return Err(err(o, format!("{k}: no piece '{t}'"))),
-                    }
-                }
-                Ok(Some(out))
+    let list = |k: &str| -> Option<Vec<PieceType>> {
+        let (v, o) = get(k)?;
+        let mut out = Vec::new();
+        for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            match lookup(t) {
+                Some(i) => out.push(i),
+                None => err(o, format!("{k}: no piece '{t}'")),
             }
         }
+        Some(out)
     };
-    let royal = list("royal", &pieces)?.unwrap_or_default();
-    let pawns = match list("pawns", &pieces)? {
+    let royal = list("royal").unwrap_or_default();
+    let pawns = match list("pawns") {
         Some(p) => p,
         None => lookup("P").into_iter().collect(),
     };
-    let castling_partners = list("castlingPartners", &pieces)?;
+    let castling_partners = list("castlingPartners");
     let castling_rook = match get("castlingRook") {
         None | Some(("inside", _)) => CastlingRook::Inside,
         Some(("outside", _)) => CastlingRook::Outside,
         Some(("free", _)) => CastlingRook::Free,
-        Some((v, o)) => return Err(err(o, format!("castlingRook must be inside, outside or free, found '{v}'"))),
+        Some((v, o)) => {
+            err(o, format!("castlingRook must be inside, outside or free, found '{v}'"));
+            CastlingRook::Inside
+        }
     };
     let castling_safe = match get("castlingSafeSquares") {
         None | Some(("king", _)) => CastlingSafe::King,
         Some(("between", _)) => CastlingSafe::Between,
-        Some((v, o)) => return Err(err(o, format!("castlingSafeSquares must be king or between, found '{v}'"))),
+        Some((v, o)) => {
+            err(o, format!("castlingSafeSquares must be king or between, found '{v}'"));
+            CastlingSafe::King
+        }
     };
-    let no_check = list("noCheck", &pieces)?.unwrap_or_default();
-    let immune = list("immune", &pieces)?.unwrap_or_default();
+    let no_check = list("noCheck").unwrap_or_default();
+    let immune = list("immune").unwrap_or_default();
     let royal_count_after = match get("royalCount") {
         None | Some(("before", _)) => false,
         Some(("after", _)) => true,
-        Some((v, o)) => return Err(err(o, format!("royalCount must be before or after, found '{v}'"))),
+        Some((v, o)) => {
+            err(o, format!("royalCount must be before or after, found '{v}'"));
+            false
+        }
     };
     let promotion_suffix_on_choice = match get("promotionSuffix") {
         None | Some(("always", _)) => false,
         Some(("choice", _)) => true,
-        Some((v, o)) => return Err(err(o, format!("promotionSuffix must be always or choice, found '{v}'"))),
+        Some((v, o)) => {
+            err(o, format!("promotionSuffix must be always or choice, found '{v}'"));
+            false
+        }
     };
     let citadels = match get("citadels") {
         None => None,
@@ -666,31 +709,32 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             match sq.as_slice() {
                 [Some(w), Some(b)] if board.contains(*w) && board.contains(*b) && w != b => Some([*w, *b]),
                 _ => {
-                    return Err(err(
-                        o,
-                        format!("citadels must be two squares of the board (White's, Black's), found '{v}'"),
-                    ));
+                    err(o, format!("citadels must be two squares of the board (White's, Black's), found '{v}'"));
+                    None
                 }
             }
         }
     };
-    let citadel_enemy_entry = list("citadelEnemyEntry", &pieces)?.unwrap_or_default();
-    let citadel_own_entry = list("citadelOwnEntry", &pieces)?.unwrap_or_default();
-    let citadel_exchange = list("citadelExchange", &pieces)?.unwrap_or_default();
-    let swap = list("swap", &pieces)?.unwrap_or_default();
-    let placement = list("placement", &pieces)?.unwrap_or_default();
+    let citadel_enemy_entry = list("citadelEnemyEntry").unwrap_or_default();
+    let citadel_own_entry = list("citadelOwnEntry").unwrap_or_default();
+    let citadel_exchange = list("citadelExchange").unwrap_or_default();
+    let swap = list("swap").unwrap_or_default();
+    let placement = list("placement").unwrap_or_default();
     let cages = match get("cages") {
         None | Some(("none", _)) => false,
         Some(("rim", _)) => true,
-        Some((v, o)) => return Err(err(o, format!("cages must be rim or none, found '{v}'"))),
+        Some((v, o)) => {
+            err(o, format!("cages must be rim or none, found '{v}'"));
+            false
+        }
     };
-    let cage_forbidden = list("cageForbidden", &pieces)?.unwrap_or_default();
-    let promote_on_last_rank = list("promoteOnLastRank", &pieces)?.unwrap_or_default();
-    let promote_by_capture_only = list("promoteByCaptureOnly", &pieces)?.unwrap_or_default();
-    let pool_promoters = list("poolPromotion", &pieces)?.unwrap_or_default();
-    let unique = list("unique", &pieces)?.unwrap_or_default();
-    let hia = list("hia", &pieces)?.unwrap_or_default();
-    let hia_enemy_only = boolean("hiaEnemyOnly", false)?;
+    let cage_forbidden = list("cageForbidden").unwrap_or_default();
+    let promote_on_last_rank = list("promoteOnLastRank").unwrap_or_default();
+    let promote_by_capture_only = list("promoteByCaptureOnly").unwrap_or_default();
+    let pool_promoters = list("poolPromotion").unwrap_or_default();
+    let unique = list("unique").unwrap_or_default();
+    let hia = list("hia").unwrap_or_default();
+    let hia_enemy_only = boolean("hiaEnemyOnly", false);
     let mut pool_lines = Vec::new();
     if let Some((v, o)) = get("poolLines") {
         for line in v.split(',') {
@@ -698,7 +742,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             for t in line.split_whitespace() {
                 match lookup(t) {
                     Some(i) => l.push(i),
-                    None => return Err(err(o, format!("poolLines: no piece '{t}'"))),
+                    None => err(o, format!("poolLines: no piece '{t}'")),
                 }
             }
             if !l.is_empty() {
@@ -706,26 +750,23 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             }
         }
         if pool_lines.len() > 32 {
-            return Err(err(o, "poolLines: at most 32 lines".to_string()));
+            err(o, "poolLines: at most 32 lines".to_string());
         }
     }
     if let Some((_, o)) = get("poolPromotion")
         && !pool_promoters.is_empty()
         && pool_lines.is_empty()
     {
-        return Err(err(o, "poolPromotion needs poolLines".to_string()));
+        err(o, "poolPromotion needs poolLines".to_string());
     }
-    let lions = list("lions", &pieces)?.unwrap_or_default();
-    let bare_king_ignore = list("bareKingIgnore", &pieces)?.unwrap_or_default();
-    let lion_bridge_exempt = list("lionBridgeExempt", &pieces)?.unwrap_or_default();
+    let lions = list("lions").unwrap_or_default();
+    let bare_king_ignore = list("bareKingIgnore").unwrap_or_default();
+    let lion_bridge_exempt = list("lionBridgeExempt").unwrap_or_default();
     // '+X' tokens are promoted forms of X.
     let bases: Vec<Option<PieceType>> = pieces.iter().map(|p| p.token.strip_prefix('+').and_then(lookup)).collect();
     for (i, p) in pieces.iter().enumerate() {
         if p.token.starts_with('+') && bases[i].is_none() {
-            return Err(err(
-                &raw_pieces[i].origin,
-                format!("'{}' is a promoted form of a piece that does not exist", p.token),
-            ));
+            err(&raw_pieces[i].origin, format!("'{}' is a promoted form of a piece that does not exist", p.token));
         }
     }
     // `promote.X = ...` and `promoteUnless.X = ...`: a piece and a list of pieces.
@@ -733,31 +774,31 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         let mut out = Vec::new();
         for (t, v, o) in entries {
             let Some(from) = lookup(t) else {
-                return Err(err(o, format!("{key}.{t}: no piece '{t}'")));
+                err(o, format!("{key}.{t}: no piece '{t}'"));
+                continue;
             };
             let mut to = Vec::new();
             for tt in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
                 match lookup(tt) {
                     Some(i) => to.push(i),
-                    None => return Err(err(o, format!("{key}.{t}: no piece '{tt}'"))),
+                    None => err(o, format!("{key}.{t}: no piece '{tt}'")),
                 }
             }
             out.push((from, to));
         }
-        Ok(out)
+        out
     };
-    let promo_lists = piece_lists("promote", &promos)?;
-    let promote_unless = piece_lists("promoteUnless", &unless)?;
+    let promo_lists = piece_lists("promote", &promos);
+    let promote_unless = piece_lists("promoteUnless", &unless);
     let mut value_overrides = Vec::new();
     for (t, v, o) in &values {
         let Some(k) = lookup(t) else {
-            return Err(err(o, format!("value.{t}: no piece '{t}'")));
+            err(o, format!("value.{t}: no piece '{t}'"));
+            continue;
         };
         match v.parse::<i32>() {
             Ok(n) if (-100_000..=100_000).contains(&n) => value_overrides.push((k, n)),
-            _ => {
-                return Err(err(o, format!("value.{t} must be a whole number of centipawns, found '{v}'")));
-            }
+            _ => err(o, format!("value.{t} must be a whole number of centipawns, found '{v}'")),
         }
     }
     for (i, p) in pieces.iter_mut().enumerate() {
@@ -777,7 +818,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             "entry" | "entryOrCapture" => PromotionStyle::EntryOrCapture,
             "endOrCapture" => PromotionStyle::EndOrCapture,
             _ => {
-                return Err(err(o, format!("promotionStyle must be end, shogi, entry or endOrCapture, found '{v}'")));
+                err(o, format!("promotionStyle must be end, shogi, entry or endOrCapture, found '{v}'"));
+                PromotionStyle::End
             }
         },
     };
@@ -788,20 +830,25 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             "immobile" => Mandatory::Immobile,
             "never" | "false" => Mandatory::Never,
             _ => {
-                return Err(err(o, format!("promotionMandatory must be always, immobile or never, found '{v}'")));
+                err(o, format!("promotionMandatory must be always, immobile or never, found '{v}'"));
+                Mandatory::Always
             }
         },
     };
-    let Some((start_fen, _)) = get("startFen") else {
-        return Err(err(&s.origin, "startFen is missing".into()));
+    let start_fen = match get("startFen") {
+        Some((fen, _)) => fen,
+        None => {
+            err(&s.origin, "startFen is missing".into());
+            ""
+        }
     };
-    let stalemate = endv("stalemate")?.unwrap_or(EndValue::Draw);
+    let stalemate = endv("stalemate").unwrap_or(EndValue::Draw);
     let mut holes = Bitboard::EMPTY;
     if let Some((v, o)) = get("holes") {
         for t in v.split(|c: char| c.is_whitespace() || c == ',').filter(|x| !x.is_empty()) {
             match Square::parse(t) {
                 Some(sq) if board.contains(sq) => holes.set(sq),
-                _ => return Err(err(o, format!("holes: '{t}' is not a square of the board"))),
+                _ => err(o, format!("holes: '{t}' is not a square of the board")),
             }
         }
     }
@@ -818,7 +865,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
             })
             .unwrap_or_default(),
         xboard_name: get("xboardName").map(|(v, _)| v.to_ascii_lowercase()),
-        xboard_legality: boolean("xboardLegality", true)?,
+        xboard_legality: boolean("xboardLegality", true),
         xboard_parent: get("xboardParent").map(|(v, _)| v.to_ascii_lowercase()),
         files: files as u8,
         ranks: ranks as u8,
@@ -826,25 +873,25 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         holes,
         pieces,
         start_fen: start_fen.to_string(),
-        check_rule: boolean("checkRule", true)?,
-        promotion_zone: int("promotionZone", 1, 16)? as u8,
+        check_rule: boolean("checkRule", true),
+        promotion_zone: int("promotionZone", 1, 16) as u8,
         promotion_style,
         promotion_mandatory,
-        bare_king: endv("bareKing")?,
-        bare_king_counter: boolean("bareKingCounter", false)?,
-        bare_king_strict: boolean("bareKingStrict", false)?,
+        bare_king: endv("bareKing"),
+        bare_king_counter: boolean("bareKingCounter", false),
+        bare_king_strict: boolean("bareKingStrict", false),
         bare_king_ignore,
         stalemate,
-        points_value: int("pointsValue", 600, 20_000)? as i32,
-        n_move_rule: int("nMoveRule", 50, 100_000)?,
-        n_fold: int("nFoldRule", 3, 100)?,
-        n_fold_value: endv("nFoldValue")?.unwrap_or(EndValue::Draw),
-        perpetual_check: endv("perpetualCheck")?,
+        points_value: int("pointsValue", 600, 20_000) as i32,
+        n_move_rule: int("nMoveRule", 50, 100_000),
+        n_fold: int("nFoldRule", 3, 100),
+        n_fold_value: endv("nFoldValue").unwrap_or(EndValue::Draw),
+        perpetual_check: endv("perpetualCheck"),
         castling_partners,
         castling_rook,
         castling_safe,
         value_overrides,
-        two_leg_paths: boolean("twoLegPaths", false)?,
+        two_leg_paths: boolean("twoLegPaths", false),
         promote_on_last_rank,
         promote_by_capture_only,
         pool_promoters,
@@ -861,21 +908,21 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, IniError> {
         citadel_enemy_entry,
         citadel_own_entry,
         citadel_exchange,
-        citadel_capture_exchange: boolean("citadelCaptureExchange", true)?,
+        citadel_capture_exchange: boolean("citadelCaptureExchange", true),
         swap,
         placement,
         cages,
         cage_forbidden,
-        cage_insertion_counts: boolean("cageInsertionCounts", false)?,
-        cage_relocation_may_check: boolean("cageRelocationMayCheck", false)?,
+        cage_insertion_counts: boolean("cageInsertionCounts", false),
+        cage_relocation_may_check: boolean("cageRelocationMayCheck", false),
         lions,
         lion_bridge_exempt,
-        okazaki: boolean("okazaki", false)?,
-        lion_victim_protects: boolean("lionVictimProtects", true)?,
-        once_moves_attack: boolean("onceMovesAttack", true)?,
+        okazaki: boolean("okazaki", false),
+        lion_victim_protects: boolean("lionVictimProtects", true),
+        once_moves_attack: boolean("onceMovesAttack", true),
         origin: s.origin.clone(),
     };
-    Ok(v)
+    problems.into_result().map(|()| v)
 }
 
 impl fmt::Display for Variant {
@@ -918,6 +965,31 @@ mod tests {
         assert!(msgs.iter().any(|m| m.starts_with("user.ini:4:") && m.contains("unknown parent")), "{msgs:?}");
         assert!(msgs.iter().any(|m| m.starts_with("user.ini:6:") && m.contains("files")), "{msgs:?}");
         assert!(msgs.iter().any(|m| m.starts_with("user.ini:8:") && m.contains("unknown key")), "{msgs:?}");
+        assert!(r.variants.is_empty());
+    }
+
+    /// Issue 25, finding 9: a section with several mistakes reports each of them, in line
+    /// order, not only the first.
+    #[test]
+    fn every_problem_of_a_section_is_reported() {
+        let user = "[a]\nfoo = bar\npiece = K king K\npiece = Q queen Qx\nroyal = K Z\ncheckRule = maybe\n\
+                    nMoveRule = -1\npromotionStyle = sideways\nholes = z99\n";
+        let r = load(&[("user.ini", user)]);
+        let msgs: Vec<String> = r.errors.iter().map(|e| e.to_string()).collect();
+        let expect = [
+            ("user.ini:1:", "startFen is missing"),
+            ("user.ini:2:", "unknown key 'foo'"),
+            ("user.ini:4:", "piece Q:"),
+            ("user.ini:5:", "royal: no piece 'Z'"),
+            ("user.ini:6:", "checkRule must be true or false"),
+            ("user.ini:7:", "nMoveRule must be a whole number"),
+            ("user.ini:8:", "promotionStyle must be"),
+            ("user.ini:9:", "holes: 'z99'"),
+        ];
+        assert_eq!(msgs.len(), expect.len(), "{msgs:#?}");
+        for ((place, text), m) in expect.iter().zip(&msgs) {
+            assert!(m.starts_with(place) && m.contains(text), "{m} should be {place} ... {text}; all: {msgs:#?}");
+        }
         assert!(r.variants.is_empty());
     }
 
