@@ -12,7 +12,8 @@
 #
 # Exit status 1 if the match did not produce a result for every game, or if the debug log
 # shows an illegal move, an error reply, a missing setup, or a crash of an engine.
-# XBOARD_OPTS adds XBoard options (e.g. "-testLegality false").
+# XBOARD_OPTS adds XBoard options (e.g. "-testLegality false"). VARIANTS_FILE=my.ini hosts a
+# variant of that file (Kirin runs with `--variants my.ini`).
 # Games longer than DRAW_MOVES moves (default 450) are adjudicated drawn by XBoard: it cannot
 # record more than 1000 plies (MAX_MOVES) and ends such a game without a result, which a
 # 500-move-rule variant (Bat chess) between two engines that cannot force mate can reach.
@@ -23,22 +24,24 @@ games=${2:-2}
 tc=${3:-0:05}
 inc=${4:-0.05}
 kirin="$(pwd)/target/release/kirin"
-e1=${5:-"$kirin xboard"}
-e2=${6:-"$kirin xboard"}
+extra=()
+[ -n "${VARIANTS_FILE:-}" ] && extra=(--variants "$(realpath "$VARIANTS_FILE")")
+e1=${5:-"$kirin ${extra[*]} xboard"}
+e2=${6:-"$kirin ${extra[*]} xboard"}
 out=${OUT:-/tmp/kirin-xboard-$variant}
 mkdir -p "$out"
 rm -f "$out/games.pgn" "$out/xboard.debug"
 [ -x "$kirin" ] || cargo build --release --quiet
 # XBoard adjudicates the 50-move rule by itself: tell it the variant's rule (0 = none).
-nmove=$("$kirin" variants | grep -E "xboard: $variant( |\()" | sed -nE 's/.* nmove=([0-9]+).*/\1/p' | head -1)
+nmove=$("$kirin" "${extra[@]}" variants | grep -E "xboard: $variant( |\()" | sed -nE 's/.* nmove=([0-9]+).*/\1/p' | head -1)
 [ -n "$nmove" ] && XBOARD_OPTS="${XBOARD_OPTS:-} -ruleMoves $nmove"
 # Variants whose rules XBoard cannot check are hosted with legality testing off.
-if "$kirin" variants | grep -E "xboard: $variant \([^)]*-testLegality false[^)]*\)" >/dev/null; then
+if "$kirin" "${extra[@]}" variants | grep -E "xboard: $variant \([^)]*-testLegality false[^)]*\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"
   echo "$variant: XBoard cannot check these rules; running with -testLegality false"
 fi
 # 16-rank variants: XBoard must count ranks from 0 (protocols.md 0.1; Kirin does the same).
-if "$kirin" variants | grep -E "xboard: $variant \([^)]*-rankOffset 1[^)]*\)" >/dev/null; then
+if "$kirin" "${extra[@]}" variants | grep -E "xboard: $variant \([^)]*-rankOffset 1[^)]*\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -rankOffset 1"
   echo "$variant: 16 ranks; running with -rankOffset 1"
 fi
