@@ -793,6 +793,16 @@ class CecpEngine(Engine):
         if mv == "@@@@":
             passes = [m for m in legal if is_pass(game.fen, m)]
             return passes[0] if passes else mv
+        # A promotion the referee lists bare (Tamerlane's pawns, each with one piece to become)
+        # written with its letter, as Kirin does over CECP (`l9l10r`): the legal move it extends,
+        # if it reaches the same position.
+        if is_coord(mv):
+            for m in [m for m in legal if len(mv) > len(m) and mv.startswith(m) and mv[len(m):].isalpha()]:
+                try:
+                    if sf.get_fen(game.variant, game.fen, [mv]) == sf.get_fen(game.variant, game.fen, [m]):
+                        return m
+                except Exception:
+                    pass
         # SAN (feature san=1, or castling written O-O / O-O-O): match against legal moves' SAN
         if self.feat("san") or not is_coord(mv):
             norm = lambda s: re.sub(r"[+#!?]+$", "", s).replace("0", "O")
