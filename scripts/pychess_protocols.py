@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Protocol compliance test with python-chess as the GUI (spec/protocols.md 5.3).
+"""Protocol compliance test with python-chess as the GUI. Its engine clients know only
+standard 8x8 chess (and its own variants); its CECP client requires `feature ping=1` and
+`setboard=1` and fails on any `Error ...` line the engine prints during play.
 
 For UCI and for CECP (XBoard protocol) in turn, python-chess's engine clients:
   * play complete standard-chess games: Kirin against a seeded random mover, with both

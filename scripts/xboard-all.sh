@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # For every variant Kirin offers to XBoard, a 2-game XBoard 4.9.1 match of Kirin against
-# Kirin at a fast time control, then the same from the positions of tests/xboard/positions.ini.
-# Fails if any match does not finish with a result for both games, or if XBoard's debug log
-# shows an illegal move, an error reply or a missing setup. Variants whose rules XBoard cannot check run with
-# -testLegality false (see `kirin variants`).
+# Kirin at a fast time control, headless under Xvfb (xboard-match.sh), then the same from the
+# positions of tests/xboard/positions.ini. Fails if any match does not finish with a result
+# for both games, or if XBoard's debug log shows an illegal move, an error reply or a missing
+# setup. Variants whose rules XBoard cannot check run with -testLegality false (see
+# `kirin variants`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -x target/release/kirin ] || cargo build --release --quiet

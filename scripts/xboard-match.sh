@@ -40,7 +40,8 @@ if "$kirin" "${extra[@]}" variants | grep -E "xboard: $variant \([^)]*-testLegal
   XBOARD_OPTS="${XBOARD_OPTS:-} -testLegality false"
   echo "$variant: XBoard cannot check these rules; running with -testLegality false"
 fi
-# 16-rank variants: XBoard must count ranks from 0 (protocols.md 0.1; Kirin does the same).
+# 16-rank variants: XBoard must count ranks from 0 (Kirin does the same): counting from 1,
+# XBoard 4.9.1 stores rank 16 as '@', its drop marker, and every move from rank 16 breaks.
 if "$kirin" "${extra[@]}" variants | grep -E "xboard: $variant \([^)]*-rankOffset 1[^)]*\)" >/dev/null; then
   XBOARD_OPTS="${XBOARD_OPTS:-} -rankOffset 1"
   echo "$variant: 16 ranks; running with -rankOffset 1"

@@ -705,7 +705,7 @@ pub mod paths {
             }
             PathKind::Griffin => {
                 for (dx, dy) in DIAGONALS {
-                    // Captures at any step, non-captures only from the third on (rules.md 10b).
+                    // Captures at any step, moves only from the third on (docs/rules/bat-chess.md §3.2).
                     let Some(s1) = step(from, (dx, dy)) else { continue };
                     if !out.reach(s1, occ, them, false) {
                         continue;

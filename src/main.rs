@@ -4,7 +4,8 @@ use kirin::protocol::cli::{Cli, Command};
 fn main() {
     let cli = Cli::parse();
     // Logs go to stderr only on the command line: under a GUI stderr is merged into the
-    // protocol pipe (spec/protocols.md section 0), so protocol modes log nothing raw.
+    // protocol pipe (XBoard 4.9.1 redirects the engine's stderr into it with dup2), so
+    // protocol modes log nothing raw.
     let protocol_mode =
         matches!(cli.command, None | Some(Command::Uci) | Some(Command::Xboard) | Some(Command::Referee));
     if !protocol_mode {

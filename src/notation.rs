@@ -87,7 +87,7 @@ impl Position {
     }
 
     /// Is `m` a pass: a two-leg move out to an empty square and back to its start (Chu
-    /// Shogi's Lion, rules.md 4)?
+    /// Shogi's Lion, `docs/rules/shogi.md` §3.3)?
     pub fn is_pass(&self, m: Move) -> bool {
         m.kind == MoveKind::TwoLeg && m.to == m.from && self.piece_at(m.aux).is_none()
     }

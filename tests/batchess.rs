@@ -1,8 +1,6 @@
 //! Hand-built positions for the three Bat chess variants (`missingbat`, `leapingbat`,
-//! `missingbat-nightrider`), one group of tests per rule of /work/shared/spec/rules.md
-//! section 10 (10a table, 10b recommended details) and decisions D6/D7 of section 12, and of
-//! the seed /work/shared/seeds/004_1d19c04dfff768f7.txt ([S4]). Every test cites the
-//! rules.md line(s) it checks as `rules.md:NNN` and seed lines as `seed:NNN`.
+//! `missingbat-nightrider`), one group of tests per rule of docs/rules/bat-chess.md. Every
+//! test cites the section(s) of that page it checks as `§N`.
 //!
 //! Conventions: 16 files a..p x 12 ranks; White upper case, moving up (rank 1 -> 12).
 //! Coordinates in comments are (file, rank) offsets from the piece: (+1,+2) from h6 is i8.
@@ -32,8 +30,7 @@ fn lone(variant: &str, tok: &str) -> Position {
 
 // ---- configuration -------------------------------------------------------------------
 
-/// rules.md:714 ("500-move rule replaces 50-move"), rules.md:733 (draw by 500 moves),
-/// seed:60. rules.md:683 (16 files x 12 ranks).
+/// §6.4 (the 500-move rule replaces the 50-move rule) and §2 (16 files x 12 ranks).
 #[test]
 fn five_hundred_move_rule_and_board() {
     let c = catalog();
@@ -44,7 +41,7 @@ fn five_hundred_move_rule_and_board() {
     }
 }
 
-/// rules.md:686-697: the arrays of the three forms (Black mirrored), castling rights plus
+/// §1 and §2: the arrays of the three forms (Black mirrored), castling rights plus
 /// the unused knight moves in the FEN; the Zebra form replaces b1 and o1 by Zebras, the
 /// Nightrider form replaces the Bat by a second Nightrider.
 #[test]
@@ -82,10 +79,10 @@ fn perft_start_depth_1_2() {
     }
 }
 
-// ---- empty-board move counts (rules.md:699-712) -----------------------------------------
+// ---- empty-board move counts (§3) -------------------------------------------------------
 
-/// rules.md:701 Bat: (8,1)+(7,4) leaper, "16 targets" near the centre of a sufficiently
-/// large board (seed:68-88). On 16x12 no square has all 16: (x,±8) needs 17 ranks.
+/// §3.4 Bat: (8,1)+(7,4) leaper, 16 targets near the centre of a sufficiently large
+/// board. On 16x12 no square has all 16: (x,±8) needs 17 ranks.
 /// From h6: (+8,±1) p7 p5; (-8,..) off (file -1); (±1,±8) off (ranks 14 / -2);
 /// (+7,±4) o10 o2; (-7,±4) a10 a2; (±4,±7) off (ranks 13 / -1) -> 6.
 /// From i4 (one of the best squares, 8 targets): (-8,±1) a5 a3; (±1,+8) h12 j12;
@@ -104,9 +101,9 @@ fn empty_board_bat() {
     }
 }
 
-/// seed:90-94 (rules.md:692-693): in Leaping Bat Chess the Bat b1 can go to i5, a9, c9 or
-/// f8 at once (j2, the (+8,+1) square, holds White's Griffin); from i5 it attacks Black's
-/// Camel e12 (-4,+7) and Giraffe m12 (+4,+7).
+/// §9 (the seed's example, which shows Black mirrored, §2): in Leaping Bat Chess the Bat b1
+/// can go to i5, a9, c9 or f8 at once (j2, the (+8,+1) square, holds White's Griffin); from
+/// i5 it attacks Black's Camel e12 (-4,+7) and Giraffe m12 (+4,+7).
 #[test]
 fn seed_bat_example() {
     let c = catalog();
@@ -115,13 +112,13 @@ fn seed_bat_example() {
     play(&mut p, "b1i5 g10g9");
     let m = moves_from(&mut p, "i5");
     assert!(m.contains(&"i5e12".to_string()) && m.contains(&"i5m12".to_string()), "{m:?}");
-    // The Camel e12 can escape to d9 / f9 ((-1,-3), (+1,-3); seed:90).
+    // The Camel e12 can escape to d9 / f9 ((-1,-3), (+1,-3); the seed's example).
     play(&mut p, "a3a4");
     let m = moves_from(&mut p, "e12");
     assert!(m.contains(&"e12d9".to_string()) && m.contains(&"e12f9".to_string()), "{m:?}");
 }
 
-/// rules.md:702 Tiger `mBcN`: moves as a Bishop, captures only as a Knight (seed:98).
+/// §3.1 Tiger `mBcN`: moves as a Bishop, captures only as a Knight.
 /// Empty board from h6: diagonals up-right i7..n12 = 6, up-left g7..b12 = 6,
 /// down-right i5..m1 = 5, down-left g5..c1 = 5 -> 22 non-captures, no knight moves.
 /// With a Black Fers on i8 (knight square) and one on j8 (diagonal (+2,+2)): the up-right
@@ -143,15 +140,14 @@ fn empty_board_tiger() {
     }
 }
 
-/// rules.md:703 Giraffe (4,1): (±4,±1) l7 l5 d7 d5; (±1,±4) i10 g10 i2 g2 -> 8.
-/// rules.md:704 Camel (3,1): (±3,±1) k7 k5 e7 e5; (±1,±3) i9 g9 i3 g3 -> 8.
-/// rules.md:705 Zebra (3,2): (±3,±2) k8 k4 e8 e4; (±2,±3) j9 f9 j3 f3 -> 8.
-/// rules.md:708 Dabbaba (2,0): h8 h4 j6 f6; Alfil (2,2): j8 f8 j4 f4; Man K: 8;
+/// §3.1 Giraffe (4,1): (±4,±1) l7 l5 d7 d5; (±1,±4) i10 g10 i2 g2 -> 8.
+/// §3.1 Camel (3,1): (±3,±1) k7 k5 e7 e5; (±1,±3) i9 g9 i3 g3 -> 8.
+/// §3.1 Zebra (3,2): (±3,±2) k8 k4 e8 e4; (±2,±3) j9 f9 j3 f3 -> 8.
+/// §3.1 Dabbaba (2,0): h8 h4 j6 f6; Alfil (2,2): j8 f8 j4 f4; Man K: 8;
 /// Wazir W: h7 h5 g6 i6; Fers F: g7 i7 g5 i5.
-/// rules.md:709 Walker `mWcF` on an empty board: its Wazir moves h7 h5 g6 i6.
-/// seed:66,124,126 (rules.md 10a: "largely those of standard Chess"): Knight i8 g8 j7 f7
-/// j5 f5 i4 g4; Rook: rank 6 has 15 other squares + file h 11 = 26; Bishop 22 (as the
-/// Tiger above); Queen 26 + 22 = 48.
+/// §3.1 Walker `mWcF` on an empty board: its Wazir moves h7 h5 g6 i6.
+/// §3.1, the standard pieces: Knight i8 g8 j7 f7 j5 f5 i4 g4; Rook: rank 6 has 15 other
+/// squares + file h 11 = 26; Bishop 22 (as the Tiger above); Queen 26 + 22 = 48.
 #[test]
 fn empty_board_leapers_and_standard_pieces() {
     let leapers: [(&str, &[&str]); 9] = [
@@ -179,7 +175,7 @@ fn empty_board_leapers_and_standard_pieces() {
     }
 }
 
-/// rules.md:709 Walker: moves as Wazir, captures as Fers. Black Fersen on i7 (diagonal)
+/// §3.1 Walker: moves as Wazir, captures as Fers. Black Fersen on i7 (diagonal)
 /// and h7 (orthogonal): it captures i7, cannot capture h7 nor move to g7/g5/i5
 /// -> g6 i6 h5 + capture i7 = 4.
 #[test]
@@ -190,7 +186,7 @@ fn walker_captures_as_fers() {
     }
 }
 
-/// rules.md:706 Nightrider `NN`, blocked on its knight-step squares (seed:130).
+/// §3.1 Nightrider `NN`, blocked on its knight-step squares.
 /// Empty board from h6: (+1,+2) i8 j10 k12 = 3; (-1,+2) g8 f10 e12 = 3; (+1,-2) i4 j2 = 2;
 /// (-1,-2) g4 f2 = 2; (+2,+1) j7 l8 n9 p10 = 4; (-2,+1) f7 d8 b9 = 3; (+2,-1) j5 l4 n3 p2
 /// = 4; (-2,-1) f5 d4 b3 = 3 -> 24.
@@ -218,8 +214,8 @@ fn empty_board_nightrider_and_block() {
     }
 }
 
-/// rules.md:711 King K plus the once-per-game knight move (rules.md:720-723: "optionally
-/// playable at any other time"): from h6 with the move unused 8 + 8 = 16, used 8.
+/// §3.1 King K plus the once-per-game knight move (§3.5: "it may be played at any time
+/// while unused"): from h6 with the move unused 8 + 8 = 16, used 8.
 #[test]
 fn empty_board_king() {
     for v in BATS {
@@ -233,7 +229,7 @@ fn empty_board_king() {
     }
 }
 
-// ---- Rhinoceros (rules.md:707, 724-728, D7 rules.md:770; seed:134-150) ---------------------
+// ---- Rhinoceros (§3.3) ------------------------------------------------------------------
 
 /// The 32 squares on the 16 circular paths from h6 (offsets, by type): W (0,±1),(±1,0): 4;
 /// F: 4; N (1,2)-type: 8; A (2,2): 4; C (3,1)-type: 8; H (3,0)-type: 4. (The path N,NE,E,SE,
@@ -249,9 +245,9 @@ const RHINO_H6: [&str; 32] = [
     "k6", "e6", "h9", "h3", // H
 ];
 
-/// rules.md:707 (16 circular paths), rules.md:725-727 and D7 (rules.md:770): on an empty
-/// board the Rhinoceros h6 reaches the 32 squares above plus the full circle back home,
-/// a pass written `h6h6` -> 33 moves. The pass changes nothing but the side to move.
+/// §3.3 (16 circular paths; the full circle is a pass by default): on an empty board the
+/// Rhinoceros h6 reaches the 32 squares above plus the full circle back home, a pass
+/// written `h6h6` -> 33 moves. The pass changes nothing but the side to move.
 #[test]
 fn rhino_empty_board_and_pass() {
     for v in BATS {
@@ -266,7 +262,7 @@ fn rhino_empty_board_and_pass() {
     }
 }
 
-/// rules.md:724-728 (intermediate squares must be empty; own piece -> stop; enemy ->
+/// §3.3 (intermediate squares must be empty; own piece -> stop; enemy ->
 /// capture, stop; pass only if all 7 passed squares are empty).
 /// (a) One own Wazir on h7: it removes h7 itself and the pass along the paths through h7,
 ///     but every other square and the pass are reached on other paths -> 31 + pass.
@@ -300,8 +296,8 @@ fn rhino_blocking() {
     }
 }
 
-/// D7 (rules.md:770) "ini option to disallow", rules.md:727 "flag to disable": the
-/// `{rhino-nopass}` form (variants.ini comment) has the same 32 squares and no `h6h6`.
+/// §3.3 and §8 (`{rhino-nopass}` forbids the pass): the `{rhino-nopass}` form (variants.ini
+/// comment) has the same 32 squares and no `h6h6`.
 #[test]
 fn rhino_nopass_option() {
     let user = "[rhinonopass:missingbat]\npiece = O rhinoceros {rhino-nopass}\n".to_string();
@@ -314,7 +310,7 @@ fn rhino_nopass_option() {
     assert!(moves_from(&mut p, "h6").contains(&"h6h6".to_string()));
 }
 
-/// seed:134,150 self-unpin: a Rhinoceros pinned against its King may still move to
+/// §3.3, self-unpin: a Rhinoceros pinned against its King may still move to
 /// another square as long as the line stays blocked at the end of the move.
 /// File pin (K h1, O h6, Black Rook h12): squares of the h-file among its targets are h7,
 /// h5 (one step) and h9, h3 ((0,±3), only through circling paths off the line, e.g.
@@ -334,9 +330,9 @@ fn rhino_self_unpin() {
     }
 }
 
-/// rules.md:720 "legal like any ... move (may not end attacked)" applied to the pass
-/// (rules.md:725-727, D7): in check (Black Rook h12 against K h1) the Rhinoceros e6 may
-/// only block on the h-file: (3,-1) h5, (3,0) h6, (3,1) h7; the pass e6e6 is illegal.
+/// §3.3 ("a pass is illegal if the mover's King is attacked afterwards, so it is never a
+/// way out of check"): in check (Black Rook h12 against K h1) the Rhinoceros e6 may only
+/// block on the h-file: (3,-1) h5, (3,0) h6, (3,1) h7; the pass e6e6 is illegal.
 #[test]
 fn rhino_pass_not_out_of_check() {
     for v in BATS {
@@ -346,7 +342,7 @@ fn rhino_pass_not_out_of_check() {
     }
 }
 
-// ---- Griffin (rules.md:710, 729-731; seed:154-169) ------------------------------------------
+// ---- Griffin (§3.2) ---------------------------------------------------------------------
 
 /// Empty board from h6: for each diagonal step s1, two outward orthogonal lines; square k
 /// of the move (s1 = 1) may be a non-capture only if k >= 3.
@@ -370,7 +366,7 @@ fn empty_board_griffin() {
     }
 }
 
-/// rules.md:710, 729-731: captures at step 1 (F square), at step 2 (N square) and later;
+/// §3.2: captures at step 1 (F square), at step 2 (N square) and later;
 /// blocked by pieces it cannot capture (no leaping).
 /// Black Fers g5 (SW F square): captured; both SW lines are gone (-8, +1).
 /// Black Fers j7 (NE, k2 N square): captured; k7..p7 gone (-6, +1).
@@ -400,7 +396,7 @@ fn griffin_captures_and_blocks() {
     }
 }
 
-/// rules.md:713, 732-734: the Griffin captures on its F square (step 1) and on its N square
+/// §3.2: the Griffin captures on its F square (step 1) and on its N square
 /// (step 2), where it has no non-capture; those squares are attacked all the same. White King
 /// i1, Black Griffin l3: its SW diagonal step is k2, then j2 (west, the N square) and k1
 /// (south, the N square), then i2, h2, ... on the west line. Both j2 and k2 (the once-only
@@ -425,7 +421,7 @@ fn griffin_capture_only_squares_are_attacked() {
     }
 }
 
-/// rules.md:713, 732-734: a piece on the Griffin's F square shields the King on the N square
+/// §3.2: a piece on the Griffin's F square shields the King on the N square
 /// behind it. Black Griffin j3, White Dabbaba i2 (the F square of the SW step), White King
 /// i1 (the N square after it): the Dabbaba is pinned, and the King is not in check until it
 /// moves. With the Dabbaba gone the King is in check.
@@ -440,7 +436,7 @@ fn griffin_pins_through_its_f_square() {
     }
 }
 
-// ---- Tiger check (rules.md:702; seed:98) ----------------------------------------------------
+// ---- Tiger check (§3.1, §6.1) -----------------------------------------------------------
 
 /// A King a knight's move from a Tiger is in check; on its diagonal it is not. Black K h6,
 /// White Tiger j8 (diagonal): not in check; the Tiger's knight squares i6 and h7 are
@@ -458,12 +454,12 @@ fn tiger_checks_as_knight() {
     }
 }
 
-// ---- castling (rules.md:711, 717-719; seed:128) --------------------------------------------
+// ---- castling (§5) ----------------------------------------------------------------------
 
 /// 6-square castling both sides for both colours: K i1->o1 with R p1->n1, K i1->c1 with
 /// R a1->d1 (and i12->o12 / c12 for Black). After White's O-O its Rook n1 covers n12 on
 /// Black's O-O path, so each line pairs one side with the other. Castling does not use up
-/// the knight move (rules.md:720: "available iff not used yet").
+/// the knight move (§3.5: nothing but playing it uses it up).
 #[test]
 fn castling_six_squares() {
     let back = [("a1", "R"), ("i1", "K"), ("p1", "R"), ("a12", "r"), ("i12", "k"), ("p12", "r")];
@@ -491,7 +487,7 @@ fn castling_six_squares() {
     }
 }
 
-/// rules.md:717-718: standard conditions, not in/through/into check; b1 (passed by the
+/// §5: standard conditions, not in/through/into check; b1 (passed by the
 /// Rook only) may be attacked. Path squares empty: a piece on b1 / n1 forbids that side.
 #[test]
 fn castling_not_through_check() {
@@ -514,7 +510,7 @@ fn castling_not_through_check() {
     }
 }
 
-// ---- promotion (rules.md:694-697, 732; seed:56) ---------------------------------------------
+// ---- promotion (§4.2) -------------------------------------------------------------------
 
 /// A White pawn on a11 promotes on a12 to each non-pawn, non-king type of its form's
 /// array, each a separate move: missingbat R N B Q T G C Z O D Y M L W F E (no Bat, no
@@ -541,7 +537,7 @@ fn promotion_choices_per_form() {
     }
 }
 
-// ---- stalemate scoring (rules.md:714, 733-734; seed:60) -------------------------------------
+// ---- stalemate scoring (§6.3) -----------------------------------------------------------
 
 /// The stalemating side gets 3/5. Black K a12 to move: a11 b11 c11 covered by the White
 /// Rook h11, b12 by the Bishop e9, its (unused) knight squares b10 (Rook h10) and c11

@@ -1,6 +1,6 @@
 //! Hand-built Chu Shogi positions (`chushogi`), one group of tests per rule of
-//! /work/shared/spec/rules.md section 4 (4a-4d). Every test cites the rules.md line(s) it
-//! checks as `rules.md:NNN`.
+//! docs/rules/shogi.md §3 (Chu Shogi). Every test cites the section(s) of that page it
+//! checks as `§N`.
 //!
 //! Conventions: White = sente = upper case, moves up the board (ranks 1 -> 12). Positions
 //! are written as piece lists (`("f6", "N")`) and turned into FENs by `fen()`. Kirin lists
@@ -26,9 +26,9 @@ fn returning(p: &mut Position, sq: &str) -> Vec<String> {
     moves_from(p, sq).into_iter().filter(|m| m.contains(',') && m.ends_with(sq)).collect()
 }
 
-// ---- 4a: array --------------------------------------------------------------------------
+// ---- §3.1: array ------------------------------------------------------------------------
 
-/// rules.md:330 (4a SFEN; Kirin writes `w` for sente, lishogi `b`).
+/// §3.1 (the start array) and §1.1 (Kirin writes `w` for sente, lishogi `b`).
 #[test]
 fn start_array() {
     let c = Catalog::embedded();
@@ -37,37 +37,41 @@ fn start_array() {
         p.fen().split_whitespace().next().unwrap(),
         "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL"
     );
-    // 46 pieces per side (rules.md:347): the start position is legal and playable.
+    // 46 pieces per side (§3.1): the start position is legal and playable.
     assert!(!moves(&mut p).is_empty());
 }
 
-// ---- 4b: the Lion move ------------------------------------------------------------------
+// ---- §3.3: the Lion move ----------------------------------------------------------------
 
-/// rules.md:379-386: King step, jump to the 16 squares at distance 2, two King steps
+/// §3.3: King step, jump to the 16 squares at distance 2, two King steps
 /// (including the pass back to the origin). Open board: 8 + 16 + 8*8 paths = 88.
 #[test]
 fn lion_moves_open_board() {
     let mut p = pos(&with_base(&[("f6", "N")]), 'w');
     let m = moves_from(&mut p, "f6");
     assert_eq!(m.len(), 88, "{m:?}");
-    assert_has(&m, &["f6f7", "f6e5", "f6f8", "f6h8", "f6g8", "f6h7", "f6d4"], "step and jump (rules.md:380-382)");
-    assert_has(&m, &["f6f7,f7f6", "f6f7,f7g8", "f6g7,g7h6"], "two King steps (rules.md:383-386)");
-    assert_lacks(&m, &["f6f9", "f6i6", "f6c3"], "nothing beyond distance 2 (rules.md:381)");
+    assert_has(&m, &["f6f7", "f6e5", "f6f8", "f6h8", "f6g8", "f6h7", "f6d4"], "step and jump (§3.3)");
+    assert_has(&m, &["f6f7,f7f6", "f6f7,f7g8", "f6g7,g7h6"], "two King steps (§3.3)");
+    assert_lacks(&m, &["f6f9", "f6i6", "f6c3"], "nothing beyond distance 2 (§3.3)");
 }
 
-/// rules.md:383-385: igui (capture on A and return), hit-and-run (capture on A, move on to
+/// §3.3: igui (capture on A and return), hit-and-run (capture on A, move on to
 /// an empty B), double capture (capture on A and on B).
 #[test]
 fn lion_igui_hit_and_run_double_capture() {
     let pieces = with_base(&[("f6", "N"), ("f7", "g"), ("g8", "s")]);
     let mut p = pos(&pieces, 'w');
     let m = moves_from(&mut p, "f6");
-    assert_has(&m, &["f6f7", "f6g8", "f6f7,f7f6", "f6f7,f7e8", "f6f7,f7g8"], "rules.md:383-385");
+    assert_has(&m, &["f6f7", "f6g8", "f6f7,f7f6", "f6f7,f7e8", "f6f7,f7g8"], "§3.3");
 
     // igui: the Lion stays on f6, the Gold on f7 is gone.
     let mut q = pos(&pieces, 'w');
     play(&mut q, "f6f7,f7f6");
-    assert_eq!((at(&q, "f6"), at(&q, "f7"), at(&q, "g8")), ("N".into(), ".".into(), "s".into()), "igui rules.md:385");
+    assert_eq!(
+        (at(&q, "f6"), at(&q, "f7"), at(&q, "g8")),
+        ("N".into(), ".".into(), "s".into()),
+        "igui: the Lion stays on f6, the Gold on f7 is gone (§3.3)"
+    );
 
     // hit-and-run: Gold captured, Lion lands on the empty e8.
     let mut q = pos(&pieces, 'w');
@@ -75,7 +79,7 @@ fn lion_igui_hit_and_run_double_capture() {
     assert_eq!(
         (at(&q, "f6"), at(&q, "f7"), at(&q, "e8")),
         (".".into(), ".".into(), "N".into()),
-        "hit-and-run rules.md:385"
+        "hit-and-run: the Gold is gone, the Lion lands on e8 (§3.3)"
     );
 
     // double capture: Gold and Silver both gone, Lion on g8.
@@ -85,11 +89,11 @@ fn lion_igui_hit_and_run_double_capture() {
     assert_eq!(
         (at(&q, "f6"), at(&q, "f7"), at(&q, "g8")),
         (".".into(), ".".into(), "N".into()),
-        "double capture rules.md:385 ({before})"
+        "double capture §3.3 ({before})"
     );
 }
 
-/// rules.md:386: the pass (jitto) steps to an empty adjacent square and back; only possible
+/// §3.3: the pass (jitto) steps to an empty adjacent square and back; only possible
 /// when an adjacent square is empty. Kirin lists each pass square as its own move.
 #[test]
 fn lion_pass_needs_an_empty_adjacent_square() {
@@ -98,14 +102,14 @@ fn lion_pass_needs_an_empty_adjacent_square() {
     let mut all: Vec<(&str, &str)> = with_base(&ring);
     all.extend_from_slice(&[("f6", "N"), ("g7", "G")]);
     let mut p = pos(&all, 'w');
-    assert!(returning(&mut p, "f6").is_empty(), "no empty neighbour, no pass (rules.md:386)");
+    assert!(returning(&mut p, "f6").is_empty(), "no empty neighbour, no pass (§3.3)");
     assert_eq!(moves_from(&mut p, "f6").len(), 16);
 
     // g7 empty: exactly one pass, through g7.
     let mut one: Vec<(&str, &str)> = with_base(&ring);
     one.push(("f6", "N"));
     let mut p = pos(&one, 'w');
-    assert_eq!(returning(&mut p, "f6"), vec!["f6g7,g7f6"], "rules.md:386");
+    assert_eq!(returning(&mut p, "f6"), vec!["f6g7,g7f6"], "§3.3");
     // 16 jumps + step g7 + from g7: back to f6, h6, h7, f8, g8, h8.
     assert_eq!(moves_from(&mut p, "f6").len(), 23);
     let before = p.fen();
@@ -123,12 +127,12 @@ fn lion_pass_needs_an_empty_adjacent_square() {
     let mut p = pos(&en, 'w');
     assert_eq!(returning(&mut p, "f6"), vec!["f6g7,g7f6"]);
     play(&mut p, "f6g7,g7f6");
-    assert_eq!((at(&p, "f6"), at(&p, "g7")), ("N".into(), ".".into()), "it was an igui, not a pass (rules.md:385-386)");
+    assert_eq!((at(&p, "f6"), at(&p, "g7")), ("N".into(), ".".into()), "it was an igui, not a pass (§3.3)");
 }
 
-// ---- 4b: Horned Falcon and Soaring Eagle -------------------------------------------------
+// ---- §3.4: Horned Falcon and Soaring Eagle ----------------------------------------------
 
-/// rules.md:368: Horned Falcon = B + sR + bR, and forward only the lion power (step, jump to
+/// §3.4: Horned Falcon = B + sR + bR, and forward only the lion power (step, jump to
 /// the 2nd square, capture and continue, igui, pass); no forward slide beyond 2.
 #[test]
 fn horned_falcon() {
@@ -138,12 +142,12 @@ fn horned_falcon() {
     assert_has(
         &m,
         &["f6f7", "f6f8", "f6f7,f7f6", "f6f7,f7f8", "f6a11", "f6l12", "f6k1", "f6b2", "f6a6", "f6l6", "f6f1"],
-        "rules.md:368",
+        "§3.4",
     );
     assert_lacks(
         &m,
         &["f6f9", "f6f12", "f6e7,e7f6", "f6g6,g6f6", "f6f5,f5f6", "f6g7,g7f6"],
-        "lion power forward only, no fR beyond 2 (rules.md:368)",
+        "lion power forward only, no fR beyond 2 (§3.4)",
     );
     assert_eq!(m.len(), 40, "{m:?}");
 
@@ -153,20 +157,20 @@ fn horned_falcon() {
     assert_has(
         &m,
         &["f6f7", "f6f7,f7f6", "f6f7,f7f8", "f6f8", "f6e6", "f6g7"],
-        "rules.md:368 (igui, hit-and-run, jump)",
+        "§3.4: forward igui, hit-and-run and jump; the slides capture sideways and diagonally",
     );
     assert_lacks(
         &m,
         &["f6e6,e6f6", "f6g7,g7f6", "f6f7,f7e8", "f6f7,f7g8", "f6f9"],
-        "no sideways/diagonal lion power; forward legs stay on the file (rules.md:368)",
+        "no sideways/diagonal lion power; forward legs stay on the file (§3.4)",
     );
     // Double capture forward.
     let mut p = pos(&with_base(&[("f6", "+H"), ("f7", "s"), ("f8", "g")]), 'w');
     play(&mut p, "f6f7,f7f8");
-    assert_eq!((at(&p, "f6"), at(&p, "f7"), at(&p, "f8")), (".".into(), ".".into(), "+H".into()), "rules.md:368");
+    assert_eq!((at(&p, "f6"), at(&p, "f7"), at(&p, "f8")), (".".into(), ".".into(), "+H".into()), "§3.4");
 }
 
-/// rules.md:369: Soaring Eagle = R + bB, and on each forward diagonal only the lion power;
+/// §3.4: Soaring Eagle = R + bB, and on each forward diagonal only the lion power;
 /// the two diagonals cannot be mixed.
 #[test]
 fn soaring_eagle() {
@@ -174,16 +178,16 @@ fn soaring_eagle() {
     // R 6+5+5+6, bB 4+5, NE step/jump/cap-continue/igui 4, NW step/jump/path/pass 4 = 39.
     let mut p = pos(&[("a1", "K"), ("l12", "k"), ("f6", "+D"), ("g7", "g")], 'w');
     let m = moves_from(&mut p, "f6");
-    assert_has(&m, &["f6g7", "f6h8", "f6g7,g7f6", "f6g7,g7h8"], "NE lion power (rules.md:369)");
-    assert_has(&m, &["f6e7", "f6d8", "f6e7,e7d8", "f6e7,e7f6"], "NW lion power incl. pass (rules.md:369)");
-    assert_has(&m, &["f6f12", "f6f1", "f6a6", "f6l6", "f6b2", "f6k1"], "R + bB (rules.md:369)");
-    assert_lacks(&m, &["f6c9", "f6i9"], "no forward diagonal beyond 2 (rules.md:369)");
+    assert_has(&m, &["f6g7", "f6h8", "f6g7,g7f6", "f6g7,g7h8"], "NE lion power (§3.4)");
+    assert_has(&m, &["f6e7", "f6d8", "f6e7,e7d8", "f6e7,e7f6"], "NW lion power incl. pass (§3.4)");
+    assert_has(&m, &["f6f12", "f6f1", "f6a6", "f6l6", "f6b2", "f6k1"], "R + bB (§3.4)");
+    assert_lacks(&m, &["f6c9", "f6i9"], "no forward diagonal beyond 2 (§3.4)");
     assert_lacks(
         &m,
         &["f6g7,g7f8", "f6e7,e7f8", "f6g7,g7h6", "f6e7,e7d6", "f6g7,g7h7", "f6g7,g7g8"],
-        "diagonals not mixed (rules.md:369)",
+        "diagonals not mixed (§3.4)",
     );
-    assert_lacks(&m, &["f6f7,f7f6", "f6e6,e6f6", "f6e5,e5f6"], "no orthogonal/backward lion power (rules.md:369)");
+    assert_lacks(&m, &["f6f7,f7f6", "f6e6,e6f6", "f6e5,e5f6"], "no orthogonal/backward lion power (§3.4)");
     assert_eq!(m.len(), 39, "{m:?}");
     // Double capture along one diagonal.
     let mut p = pos(&with_base(&[("f6", "+D"), ("g7", "s"), ("h8", "g")]), 'w');
@@ -191,9 +195,9 @@ fn soaring_eagle() {
     assert_eq!((at(&p, "f6"), at(&p, "g7"), at(&p, "h8")), (".".into(), ".".into(), "+D".into()));
 }
 
-// ---- 4b: promotion -----------------------------------------------------------------------
+// ---- §3.6: promotion --------------------------------------------------------------------
 
-/// rules.md:405-414 (CSRM, as LISHOGI `canPromote`): entering the zone may promote, a
+/// §3.6 (CSRM, as LISHOGI `canPromote`): entering the zone may promote, a
 /// non-capture inside the zone may not, a capture inside or leaving the zone may; never
 /// mandatory (the non-promotion is always listed as well).
 #[test]
@@ -215,27 +219,27 @@ fn promotion_zone_csrm() {
     assert_eq!(
         m,
         vec!["c8b8", "c8b9", "c8b9+", "c8c7", "c8c9", "c8c9+", "c8d8", "c8d9", "c8d9+"],
-        "entering promotes optionally, moves outside do not (rules.md:405-411)"
+        "entering promotes optionally, moves outside do not (§3.6)"
     );
     let m = moves_from(&mut p, "e10");
     assert_eq!(m.len(), 6, "{m:?}");
     assert!(
         m.iter().all(|s| !s.ends_with('+')),
-        "non-capture inside the zone does not promote (rules.md:408-412): {m:?}"
+        "a non-capture that stays inside the zone does not promote (§3.6): {m:?}"
     );
-    assert_has(&moves_from(&mut p, "h10"), &["h10h11+", "h10h11"], "capture inside the zone (rules.md:407, 412)");
+    assert_has(&moves_from(&mut p, "h10"), &["h10h11+", "h10h11"], "capture inside the zone (§3.6)");
     let m = moves_from(&mut p, "j9");
-    assert_has(&m, &["j9j8+", "j9j8"], "capture leaving the zone (rules.md:407, 413)");
-    assert_lacks(&m, &["j9i9+", "j9k9+", "j9j10+"], "non-captures inside (rules.md:408)");
+    assert_has(&m, &["j9j8+", "j9j8"], "capture leaving the zone (§3.6)");
+    assert_lacks(&m, &["j9i9+", "j9k9+", "j9j10+"], "non-captures inside (§3.6)");
     let m = moves_from(&mut p, "l9");
     assert_has(&m, &["l9l8"], "non-capture leaving");
-    assert_lacks(&m, &["l9l8+"], "non-capture leaving the zone does not promote (rules.md:408, 411)");
+    assert_lacks(&m, &["l9l8+"], "non-capture leaving the zone does not promote (§3.6)");
     // The Gold promotes to Rook (`+G`).
     play(&mut p, "c8c9+");
     assert_eq!(at(&p, "c9"), "+G");
 }
 
-/// rules.md:405-406, 411-412: a Pawn or Lance reaching the last rank may promote even
+/// §3.6: a Pawn or Lance reaching the last rank may promote even
 /// without entering the zone; never forced (it may stay as a dead piece, which then has no
 /// moves).
 #[test]
@@ -253,15 +257,15 @@ fn promotion_pawn_lance_last_rank() {
     ];
     let mut p = pos(&pieces, 'w');
     let m = moves(&mut p);
-    assert_has(&m, &["f11f12+", "f11f12"], "pawn to last rank (rules.md:411-412), not forced (rules.md:405-406)");
-    assert_has(&m, &["d10d12+", "d10d12", "d10d11"], "lance to last rank (rules.md:411)");
-    assert_lacks(&m, &["d10d11+"], "lance non-capture inside, not last rank (rules.md:408)");
-    assert_has(&m, &["h8h9+", "h8h9"], "pawn entering (rules.md:408)");
+    assert_has(&m, &["f11f12+", "f11f12"], "pawn to last rank, not forced (§3.6)");
+    assert_has(&m, &["d10d12+", "d10d12", "d10d11"], "lance to last rank (§3.6)");
+    assert_lacks(&m, &["d10d11+"], "lance non-capture inside, not last rank (§3.6)");
+    assert_has(&m, &["h8h9+", "h8h9"], "pawn entering (§3.6)");
     assert_has(&m, &["b10b11"], "pawn inside");
-    assert_lacks(&m, &["b10b11+"], "pawn non-capture inside, not last rank (rules.md:408)");
-    assert!(moves_from(&mut p, "k12").is_empty(), "a dead pawn has no moves (rules.md:405-406)");
+    assert_lacks(&m, &["b10b11+"], "pawn non-capture inside, not last rank (§3.6)");
+    assert!(moves_from(&mut p, "k12").is_empty(), "a dead pawn has no moves (§3.6)");
     play(&mut p, "f11f12");
-    assert_eq!(at(&p, "f12"), "P", "the Pawn may stay unpromoted on the last rank (rules.md:405-406)");
+    assert_eq!(at(&p, "f12"), "P", "the Pawn may stay unpromoted on the last rank (§3.6)");
 }
 
 /// The `chu` section plays Chu Shogi as HaChu 0.21 does, XBoard's opponent for it: there a
@@ -274,22 +278,22 @@ fn chu_section_has_no_last_rank_exception() {
     let m = moves(&mut p);
     assert_has(&m, &["f11f12", "d10d12", "h8h9+", "h8h9"], "plain moves and promotion on entry");
     assert_lacks(&m, &["f11f12+", "d10d12+"], "no last-rank exception in `chu`");
-    // A capture inside the zone still promotes (rules.md:407).
+    // A capture inside the zone still promotes (§3.6).
     let mut q = pos_in("chu", &fen(&[("a1", "K"), ("a12", "k"), ("f11", "P"), ("f12", "g")], 'w'));
     assert_has(&moves(&mut q), &["f11f12+", "f11f12"], "capture inside the zone");
 }
 
-/// rules.md:405: Black's zone is ranks 4-1.
+/// §3.6: Black's zone is ranks 4-1.
 #[test]
 fn promotion_black_zone() {
     let mut p = pos(&[("a1", "K"), ("l12", "k"), ("f5", "p"), ("g3", "g"), ("l1", "G")], 'b');
     let m = moves(&mut p);
-    assert_has(&m, &["f5f4+", "f5f4"], "black enters ranks 4-1 (rules.md:405)");
+    assert_has(&m, &["f5f4+", "f5f4"], "black enters ranks 4-1 (§3.6)");
     assert_has(&m, &["g3g2"], "inside");
-    assert_lacks(&m, &["g3g2+", "g3f2+", "g3g4+"], "non-capture inside / leaving (rules.md:408)");
+    assert_lacks(&m, &["g3g2+", "g3f2+", "g3g4+"], "non-capture inside / leaving (§3.6)");
 }
 
-/// rules.md:354, 373, 375-376: promoted pieces never promote again; the Drunk Elephant
+/// §3.2: promoted pieces never promote again; the Drunk Elephant
 /// becomes a Crown Prince (a second royal), the Go-Between an Elephant that is not royal.
 #[test]
 fn promotion_targets_and_once_only() {
@@ -298,63 +302,63 @@ fn promotion_targets_and_once_only() {
     assert_has(&m, &["c8c9", "e8e9", "g8g9"], "moves into the zone");
     assert!(
         !m.iter().any(|s| s.ends_with('+')),
-        "promoted pieces and the Lion never promote (rules.md:375-376): {m:?}"
+        "promoted pieces and the Lion never promote, not even in the zone (§3.2, §3.6): {m:?}"
     );
 
     let mut p = pos(&with_base(&[("f8", "E")]), 'w');
     assert_eq!(p.royal_count(Color::White), 1);
     play(&mut p, "f8f9+");
     assert_eq!(at(&p, "f9"), "+E");
-    assert_eq!(p.royal_count(Color::White), 2, "Crown Prince is a second royal (rules.md:354)");
+    assert_eq!(p.royal_count(Color::White), 2, "Crown Prince is a second royal (§3.2)");
 
     let mut p = pos(&with_base(&[("f8", "I")]), 'w');
     play(&mut p, "f8f9+");
     assert_eq!(at(&p, "f9"), "+I");
-    assert_eq!(p.royal_count(Color::White), 1, "Go-Between's Elephant never becomes a Prince (rules.md:373)");
+    assert_eq!(p.royal_count(Color::White), 1, "Go-Between's Elephant never becomes a Prince (§3.2)");
     // ... and it moves as a Drunk Elephant (FsfW: not straight back).
     let mut p = pos(&with_base(&[("f9", "+I")]), 'w');
     let m = moves_from(&mut p, "f9");
-    assert_eq!(m, vec!["f9e10", "f9e8", "f9e9", "f9f10", "f9g10", "f9g8", "f9g9"], "rules.md:373");
+    assert_eq!(m, vec!["f9e10", "f9e8", "f9e9", "f9f10", "f9g10", "f9g8", "f9g9"], "§3.2");
 }
 
-// ---- 4b: win / royalty / stalemate -------------------------------------------------------
+// ---- §3.7, §3.8: win / royalty / stalemate ----------------------------------------------
 
-/// rules.md:416: the game is won by capturing all royals (King + Crown Prince); with a
+/// §3.7 and §3.8: the game is won by capturing all royals (King + Crown Prince); with a
 /// Prince left the game goes on.
 #[test]
 fn king_and_prince_both_needed() {
     let pieces = [("f1", "K"), ("l1", "+E"), ("a6", "G"), ("l12", "k"), ("f12", "r"), ("a12", "g")];
     let mut p = pos(&pieces, 'b');
     play(&mut p, "f12f1");
-    assert!(game_end::terminal(&mut p).is_none(), "King lost but the Prince remains (rules.md:416)");
+    assert!(game_end::terminal(&mut p).is_none(), "King lost but the Prince remains (§3.8)");
     assert!(!moves(&mut p).is_empty());
     play(&mut p, "a6a7");
     play(&mut p, "f1l1");
     let r = game_end::terminal(&mut p).expect("all royals captured");
-    assert_eq!(r.winner, Some(Color::Black), "rules.md:416");
+    assert_eq!(r.winner, Some(Color::Black), "§3.8");
     assert!(moves(&mut p).is_empty(), "no moves once all royals are gone");
 
     // A Prince alone (King already gone) plays on.
     let mut p = pos(&[("f1", "+E"), ("a6", "G"), ("l12", "k"), ("a12", "g")], 'w');
     assert!(game_end::terminal(&mut p).is_none());
-    assert_has(&moves(&mut p), &["f1f2", "f1e2"], "rules.md:416");
+    assert_has(&moves(&mut p), &["f1f2", "f1e2"], "§3.8");
 }
 
-/// rules.md:417: moving into check (and leaving the King attacked) is legal.
+/// §3.7: moving into check (and leaving the King attacked) is legal.
 #[test]
 fn moving_into_check_is_legal() {
     // White King f1 attacked by the Rook f12; Rook g12 covers the g-file.
     let mut p = pos(&[("f1", "K"), ("a6", "G"), ("l12", "k"), ("f12", "r"), ("g12", "r"), ("a12", "g")], 'w');
     let m = moves(&mut p);
-    assert_has(&m, &["f1g1", "f1g2", "f1f2", "f1e1", "f1e2", "a6a7"], "rules.md:417");
+    assert_has(&m, &["f1g1", "f1g2", "f1f2", "f1e1", "f1e2", "a6a7"], "§3.7");
     assert_eq!(moves_from(&mut p, "f1").len(), 5);
     // Capturing the lone King ends the game.
     play(&mut p, "a6a7");
     play(&mut p, "f12f1");
-    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)), "rules.md:416");
+    assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::Black)), "§3.8");
 }
 
-/// rules.md:416: a side without royals has lost: no legal moves for anyone. (Reached by
+/// §3.8: a side without royals has lost: no legal moves for anyone. (Reached by
 /// capturing the last royal: a FEN without one is refused as a finished game.)
 #[test]
 fn no_royals_is_lost() {
@@ -370,7 +374,7 @@ fn no_royals_is_lost() {
     assert_eq!(game_end::terminal(&mut p).map(|r| r.winner), Some(Some(Color::White)));
 }
 
-/// rules.md:422: stalemate is a loss for the stalemated side.
+/// §3.8: stalemate is a loss for the stalemated side.
 #[test]
 fn stalemate_is_a_loss() {
     // White King a1 walled in by its own Pawns on the a- and b-files (a12, b12 dead).
@@ -386,5 +390,5 @@ fn stalemate_is_a_loss() {
     let mut p = pos(&refs, 'w');
     assert!(moves(&mut p).is_empty(), "{:?}", moves(&mut p));
     let r = game_end::terminal(&mut p).expect("stalemate");
-    assert_eq!((r.winner, r.reason), (Some(Color::Black), "stalemate"), "rules.md:422");
+    assert_eq!((r.winner, r.reason), (Some(Color::Black), "stalemate"), "§3.8");
 }

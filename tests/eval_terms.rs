@@ -67,9 +67,10 @@ fn a_raider_without_a_way_out_is_marked() {
 
 #[test]
 fn a_loose_lion_in_the_enemy_corner_near_the_enemy_lion_is_marked() {
-    // Chu Shogi (rules.md: the Lion-trading rules make an unprotected Lion fair game for the
-    // enemy Lion). Black's Lion has eaten its way to c1, White's Lion is three squares away:
-    // the position of a game Kirin lost to HaChu 0.21, where the Lion was lost a few moves on.
+    // Chu Shogi (docs/rules/shogi.md §3.5: the Lion-trading rules make an unprotected Lion
+    // fair game for the enemy Lion). Black's Lion has eaten its way to c1, White's Lion is
+    // three squares away: the position of a game Kirin lost to HaChu 0.21, where the Lion
+    // was lost a few moves on.
     let fen = "lfcsgekgscfl/a1b1td5a/md7r1m/2ppp1otp2p/4qp6/p2i1xp3v1/8IC2/P1PIP5H1/2NPHPP1P2M/1B1SD1Q5/4TOXT1B1A/2n1GKEG3L w - - 0 57";
     // The enemy Lion can take it on its second move: six times the base weight, 9.45 pawns.
     let loose = pos_in("chu", fen);
@@ -85,11 +86,11 @@ fn a_loose_lion_in_the_enemy_corner_near_the_enemy_lion_is_marked() {
 fn a_loose_lion_far_from_the_enemy_lion_is_no_trap_yet() {
     // Chu Shogi, HaChu 0.21's raid d7b9 (seed 6 game 8, 2026-11-23): White's Lion on b9 is
     // in Black's corner and unprotected, Black's Lion on g8 is five squares away. That Lion
-    // needs two moves before it can take (rules.md: a Lion moves two squares), and the
-    // raider wins the Rook on c10 first. Weighed tenfold as in HaChu the trap cost White 7
-    // pawns, and the search did not find the raid in 5 s, although a search from the
-    // position after it puts Black 8-10 pawns down (the null-window searches start from
-    // that evaluation; not instrumented).
+    // needs two moves before it can take (docs/rules/shogi.md §3.3: a Lion moves two
+    // squares), and the raider wins the Rook on c10 first. Weighed tenfold as in HaChu the
+    // trap cost White 7 pawns, and the search did not find the raid in 5 s, although a
+    // search from the position after it puts Black 8-10 pawns down (the null-window
+    // searches start from that evaluation; not instrumented).
     let raid = "lfcsgekgscfl/a3t1ot3a/m1r1d2d1rvm/pNpp1pp1pp1p/4p1npi1p1/q5h5/2P6P2/P2IP1BPI1PP/M2P1P2P2M/2RHD2D1RV1/A1BSTO1TS2A/LFC1GKEG1CFL b - - 3 31";
     let t = term(&pos_in("chu", raid), "lion traps");
     assert!((-100..0).contains(&t), "{t}");

@@ -1,6 +1,6 @@
-//! Repetition rules (spec/rules.md 3c for Sho Shogi, 4d for Chu Shogi): the value of a
-//! repeated position for the side to move. The perpetual-check exception (the `perpetual`
-//! rule module) is tested in tests/rule_perpetual.rs.
+//! Repetition rules (docs/rules/shogi.md §2.5 for Sho Shogi, §3.8 for Chu Shogi): the value
+//! of a repeated position for the side to move. The perpetual-check exception (the
+//! `perpetual` rule module) is tested in tests/rule_perpetual.rs.
 
 mod common;
 
@@ -10,7 +10,7 @@ use kirin::game_end;
 use kirin::position::Position;
 use kirin::variant::EndValue;
 
-/// rules.md 3c: Sho Shogi fourfold repetition is a draw...
+/// docs/rules/shogi.md §2.5: Sho Shogi fourfold repetition is a draw...
 #[test]
 fn shoshogi_quiet_repetition_is_a_draw() {
     // Kings shuffle; nobody gives check.
@@ -27,7 +27,7 @@ fn shoshogi_quiet_repetition_is_a_draw() {
     assert_eq!(game_end::repetition_value(&mut q, 0, 3), None);
 }
 
-/// rules.md 4d: in Chu Shogi the side completing a repetition loses (no check involved).
+/// docs/rules/shogi.md §3.8: in Chu Shogi the side completing a repetition loses (no check involved).
 #[test]
 fn chushogi_repeating_side_loses() {
     let fen = "g4k6/12/12/12/12/12/12/12/12/12/12/G4K6 w - - 0 1"; // golds: nobody bare

@@ -2,19 +2,20 @@
 //! royals alone (ini `bareKing`, `bareKingCounter`, `bareKingStrict`, `bareKingIgnore`).
 //!
 //! The tests are written per variant that uses the rule, one module per variant (`courier`,
-//! `chushogi`, `shortsliders`), each test citing the rules.md line(s) it checks. A new
-//! variant that uses the rule adds a module with its own cases here (its shared setups go
-//! in tests/common/).
+//! `chushogi`, `shortsliders`), each test citing the section of its variant's rules page
+//! that it checks. A new variant that uses the rule adds a module with its own cases here
+//! (its shared setups go in tests/common/).
 
 mod common;
 
-/// Courier (rules.md 7b, as Fairy-Stockfish): `bareKing` with `bareKingCounter`.
+/// Courier (docs/rules/chess-family.md §1.6 and §4.5, as Fairy-Stockfish): `bareKing` with
+/// `bareKingCounter`.
 mod courier {
     use crate::common::{moves, play, pos_in};
     use kirin::game_end;
     use kirin::square::Color;
 
-    /// Courier (rules.md 7b, Fairy-Stockfish): a bare king loses, but the bared side may bare
+    /// §4.5 and §1.6 (Fairy-Stockfish): a bare king loses, but the bared side may bare
     /// the opponent back at once; stalemate loses.
     #[test]
     fn courier_bare_king_and_stalemate() {
@@ -40,42 +41,42 @@ mod courier {
     }
 }
 
-/// Chu Shogi (rules.md 4b; conventions in tests/common/chushogi.rs): `bareKingStrict`, as
-/// lishogi.
+/// Chu Shogi (docs/rules/shogi.md §3.8; conventions in tests/common/chushogi.rs):
+/// `bareKingStrict`, as lishogi.
 mod chushogi {
     use crate::common::chushogi::pos;
     use kirin::game_end;
     use kirin::square::Color;
 
-    /// rules.md:417-421, 446 ("bare-king rule on"): a side left with only its royal loses when
+    /// §3.8 (`bareKingStrict = true`): a side left with only its royal loses when
     /// the opponent has its royal plus two pieces other than Pawn / Go-Between / dead Lance and
     /// is not in check.
     #[test]
     fn bare_king_loses() {
         let mut p = pos(&[("a1", "K"), ("c3", "G"), ("d3", "S"), ("l12", "k")], 'b');
         let r = game_end::terminal(&mut p);
-        assert_eq!(r.map(|r| r.winner), Some(Some(Color::White)), "rules.md:418-421, 446: Black is bared");
-        // Pawns and Go-Betweens of the baring side do not count (rules.md:419-420).
+        assert_eq!(r.map(|r| r.winner), Some(Some(Color::White)), "§3.8: Black is bared");
+        // Pawns and Go-Betweens of the baring side do not count (§3.8).
         let mut p = pos(&[("a1", "K"), ("c3", "P"), ("d3", "I"), ("e3", "P"), ("l12", "k")], 'b');
-        assert!(game_end::terminal(&mut p).is_none(), "rules.md:419-420");
+        assert!(game_end::terminal(&mut p).is_none(), "§3.8");
     }
 
-    /// rules.md:421: K vs K (only dead pawns/lances otherwise) is a draw.
+    /// §3.8: K vs K (only dead pawns/lances otherwise) is a draw.
     #[test]
     fn bare_king_k_vs_k_draw() {
         let mut p = pos(&[("a1", "K"), ("l12", "k"), ("c12", "P")], 'b');
         let r = game_end::terminal(&mut p);
-        assert_eq!(r.map(|r| r.winner), Some(None), "rules.md:421: K vs K is a draw");
+        assert_eq!(r.map(|r| r.winner), Some(None), "§3.8: K vs K is a draw");
     }
 }
 
-/// Short Sliders (rules.md section 1; conventions in tests/common/shortsliders.rs): the end
-/// of the game.
+/// Short Sliders (docs/rules/short-sliders.md §6; conventions in
+/// tests/common/shortsliders.rs): the end of the game.
 mod shortsliders {
     use crate::common::shortsliders::{fen, pos};
     use crate::common::{moves_from, play};
 
-    /// rules.md:176 (1c #12) and rules.md:209-210: a bare King loses; stalemate is a draw.
+    /// §6: a bare King loses; stalemate is a draw.
     #[test]
     fn bare_king_loses_and_stalemate_draws() {
         // Black's last man (a Knight on f9) is taken: Black has a bare King and has lost.

@@ -2,14 +2,14 @@
 //! Bodyguard, whose neighbouring squares stop slides (ini `hia`, `hiaEnemyOnly`).
 //!
 //! The tests are written per variant that uses the rule, one module per variant
-//! (`shortsliders`, `hiashatar`), each test citing the rules page (or rules.md line) it
-//! checks. A new variant that uses the rule adds a module with its own cases here (its
-//! shared setups go in tests/common/).
+//! (`shortsliders`, `hiashatar`), each test citing the section of its variant's rules page
+//! that it checks. A new variant that uses the rule adds a module with its own cases here
+//! (its shared setups go in tests/common/).
 
 mod common;
 
-/// Short Sliders (rules.md section 1; conventions in tests/common/shortsliders.rs): the
-/// Bodyguard's Hia zone (1c #3, #14; 1d).
+/// Short Sliders (docs/rules/short-sliders.md §2.6; conventions in
+/// tests/common/shortsliders.rs): the Bodyguard's Hia zone.
 mod shortsliders {
     use crate::common::moves_from;
     use crate::common::shortsliders::{fen, pos};
@@ -18,9 +18,8 @@ mod shortsliders {
     use kirin::square::Color;
     use std::collections::BTreeSet;
 
-    /// rules.md:117-118 (1a Hia power: a slider entering a square next to the Bodyguard stops, and
-    /// moves one step while next to it; leaps unaffected), rules.md:203-206 (1d), rules.md:180
-    /// (1c #14: both colours by default).
+    /// §2.6 (a slider entering a square next to the Bodyguard stops, and moves one step while
+    /// next to it; leaps unaffected; both colours by default).
     #[test]
     fn hia_zone_stops_slides() {
         // Black Bodyguard e10: its zone is d9-f9, d10, f10, d11-f11. A White Rook a9 slides to d9
@@ -61,9 +60,9 @@ mod shortsliders {
         assert!(m.contains(&"f8d8".to_string()) && m.contains(&"f8f10".to_string()), "{m:?}");
     }
 
-    /// rules.md:206 (attack detection and check use the same zone-aware rays): a Rook behind a
-    /// Bodyguard's zone does not give check; without the Bodyguard it does. A slider next to
-    /// the Bodyguard checks at distance one only.
+    /// §2.6 (attacks and check follow the same rule): a Rook behind a Bodyguard's zone does
+    /// not give check; without the Bodyguard it does. A slider next to the Bodyguard checks
+    /// at distance one only.
     #[test]
     fn hia_zone_and_check() {
         let p = pos(&fen(&[("a1", "K"), ("h9", "k"), ("a16", "p"), ("e10", "d"), ("a9", "R")], 'b', "-"));
@@ -83,7 +82,7 @@ mod shortsliders {
         assert!(m.contains(&"h8h9".to_string()) && m.contains(&"h8g9".to_string()), "{m:?}");
     }
 
-    /// rules.md:180 (1c #14): the Hia power hinders sliders of both colours; with
+    /// §2.6 and §9.1: the Hia power hinders sliders of both colours; with
     /// `hiaEnemyOnly = true` the own side's sliders pass freely.
     #[test]
     fn hia_both_colours_and_enemy_only_option() {
@@ -98,13 +97,13 @@ mod shortsliders {
         assert_eq!(q.side_to_move(), Color::White);
     }
 
-    /// docs/rules/short-sliders.md §2.6 and §9.3 (rules.md D1): the zone stops lame steps as it
-    /// stops slides. A Pawn's or Berolina's double step may end on the first zone square but
-    /// not pass one, and from inside the zone a pawn steps one square only. Black Bodyguard
-    /// c6, zone b5-d5, b6, d6, b7-d7: b4b6 and d4d6 pass b5 / d5 (illegal), a4a6 does not;
-    /// the Berolina f4 may end on d6 (a zone square) over e5, and e4g6 is free. Black
-    /// Bodyguard c3, zone b2-d2, b3, d3, b4-d4: the pawn d4 starts in the zone and may not
-    /// double-step although d5 is free; c4 neither.
+    /// §2.6 and §9.3: the zone stops lame steps as it stops slides. A Pawn's or Berolina's
+    /// double step may end on the first zone square but not pass one, and from inside the
+    /// zone a pawn steps one square only. Black Bodyguard c6, zone b5-d5, b6, d6, b7-d7:
+    /// b4b6 and d4d6 pass b5 / d5 (illegal), a4a6 does not; the Berolina f4 may end on d6
+    /// (a zone square) over e5, and e4g6 is free. Black Bodyguard c3, zone b2-d2, b3, d3,
+    /// b4-d4: the pawn d4 starts in the zone and may not double-step although d5 is free;
+    /// c4 neither.
     #[test]
     fn hia_zone_stops_double_steps() {
         let around = [("a1", "K"), ("l16", "k"), ("a16", "p")];

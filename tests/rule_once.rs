@@ -4,13 +4,13 @@
 //!
 //! The tests are written per variant that uses the rule, one module per variant
 //! (`batchess`, for `missingbat`, `leapingbat` and `missingbat-nightrider`), each test
-//! citing the rules.md line(s) it checks. A new variant that uses the rule adds a module
-//! with its own cases here (its shared setups go in tests/common/).
+//! citing the section of its variant's rules page that it checks. A new variant that uses
+//! the rule adds a module with its own cases here (its shared setups go in tests/common/).
 
 mod common;
 
-/// Bat chess (rules.md section 10; conventions in tests/common/batchess.rs): the King's
-/// once-per-game knight move (rules.md:711, 717-723; D6 rules.md:769).
+/// Bat chess (docs/rules/bat-chess.md §3.5; conventions in tests/common/batchess.rs): the
+/// King's once-per-game knight move.
 mod batchess {
     use crate::common::batchess::{BATS, expect, fen, none, rights};
     use crate::common::{moves, moves_from, play, pos_in};
@@ -19,10 +19,10 @@ mod batchess {
     use kirin::position::Position;
     use kirin::square::Color;
 
-    /// rules.md:720-723 optional case: with other moves available the knight move is an
-    /// ordinary legal move; it may capture (j3) and may not end attacked (g2 covered by a
-    /// Black Rook on g12). rules.md:717-719: using it forfeits castling; it cannot be used
-    /// twice; the FEN records it. A plain King step keeps the knight move.
+    /// §3.5, the optional case: with other moves available the knight move is an ordinary
+    /// legal move; it may capture (j3) and may not end attacked (g2 covered by a Black Rook
+    /// on g12). §3.5, §5 and §7: using it forfeits castling; it cannot be used twice; the FEN
+    /// records it. A plain King step keeps the knight move.
     #[test]
     fn king_knight_move_optional_and_once() {
         let back = [("a1", "R"), ("i1", "K"), ("p1", "R"), ("a12", "r"), ("i12", "k"), ("p12", "r")];
@@ -68,10 +68,10 @@ mod batchess {
         }
     }
 
-    /// rules.md:711, 721-722, seed:128: the knight move is compulsory (here: the only legal
-    /// move) when the King would otherwise be checkmated. White K a1 in check from the Rook
-    /// h1; a2 b2 c2 covered by the Rook h2, b1 by the Rook h1; the knight square b3 is free.
-    /// Unused: the only legal move is a1b3; used: checkmate.
+    /// §3.5: the knight move is compulsory (here: the only legal move) when the King would
+    /// otherwise be checkmated. White K a1 in check from the Rook h1; a2 b2 c2 covered by
+    /// the Rook h2, b1 by the Rook h1; the knight square b3 is free. Unused: the only legal
+    /// move is a1b3; used: checkmate.
     #[test]
     fn king_knight_move_forced_out_of_check() {
         for v in BATS {
@@ -88,10 +88,10 @@ mod batchess {
         }
     }
 
-    /// rules.md:711, 721-722, seed:128: compulsory when the King would otherwise be
-    /// stalemated. White K a1 not in check; a2 b2 c2 covered by the Rook h2, b1 by the Bishop
-    /// e4 (via d3 c2). Unused: the only legal move is a1b3; used: stalemate (3/5 to Black,
-    /// rules.md:714, 733-734); unused but b3 covered too (Rook h3): still stalemate.
+    /// §3.5: compulsory when the King would otherwise be stalemated. White K a1 not in
+    /// check; a2 b2 c2 covered by the Rook h2, b1 by the Bishop e4 (via d3 c2). Unused: the
+    /// only legal move is a1b3; used: stalemate (3/5 to Black, §6.3); unused but b3 covered
+    /// too (Rook h3): still stalemate.
     #[test]
     fn king_knight_move_forced_out_of_stalemate() {
         for v in BATS {
@@ -111,7 +111,7 @@ mod batchess {
         }
     }
 
-    /// D6 (rules.md:769): while unused, the King's knight move attacks its knight squares.
+    /// §3.5: while unused, the King's knight move attacks its knight squares.
     /// White K h6, Black K j9 to move (its own knight move used): i8 is (+1,+2) from h6 ->
     /// forbidden while White's is unused (7 moves), allowed once used (8 moves). A Black King
     /// on i8 is in check from it.
@@ -130,8 +130,7 @@ mod batchess {
         }
     }
 
-    /// rules.md D6: "Ini option to switch it off" — with `onceMovesAttack = false` the unused
-    /// knight move no longer attacks.
+    /// §3.5 and §8: with `onceMovesAttack = false` the unused knight move no longer attacks.
     #[test]
     fn once_move_attack_option() {
         let base = Catalog::embedded();
@@ -149,7 +148,7 @@ mod batchess {
         let mut p_off = Position::from_fen(off, fen).unwrap();
         let m_on: Vec<String> = p_on.legal_moves().iter().map(|m| p_on.move_to_uci(*m)).collect();
         let m_off: Vec<String> = p_off.legal_moves().iter().map(|m| p_off.move_to_uci(*m)).collect();
-        assert!(!m_on.contains(&"c4b3".to_string()), "D6 default: b3 is attacked by the unused knight move");
+        assert!(!m_on.contains(&"c4b3".to_string()), "§3.5: b3 is attacked by the unused knight move");
         assert!(m_off.contains(&"c4b3".to_string()), "with onceMovesAttack = false, b3 is free");
     }
 }

@@ -3,20 +3,21 @@
 //! promote to while it has one (`unique`).
 //!
 //! The tests are written per variant that uses the rule, one module per variant
-//! (`shortsliders`), each test citing the rules.md line(s) it checks. A new variant that
-//! uses the rule adds a module with its own cases here (its shared setups go in
-//! tests/common/).
+//! (`shortsliders`), each test citing the section of its variant's rules page that it
+//! checks. A new variant that uses the rule adds a module with its own cases here (its
+//! shared setups go in tests/common/).
 
 mod common;
 
-/// Short Sliders (rules.md section 1; conventions in tests/common/shortsliders.rs):
-/// Sorcerer / Wizard -> Thaumaturge (1c #4, 1d), and at most one Thaumaturge (`unique`).
+/// Short Sliders (docs/rules/short-sliders.md §4.3; conventions in
+/// tests/common/shortsliders.rs): Sorcerer / Wizard -> Thaumaturge, and at most one
+/// Thaumaturge (`unique`).
 mod shortsliders {
     use crate::common::shortsliders::{fen, pawn_moves, pos};
     use crate::common::{moves_from, play, with_pool};
     use kirin::square::Square;
 
-    /// rules.md:194 ("Thaumaturge only if none on board") and 1a (at most one per side).
+    /// §3.3 ("to a Thaumaturge only while the side has none") and §4.3 (at most one per side).
     #[test]
     fn thaumaturge_only_if_none_on_board() {
         assert_eq!(pawn_moves("P", "f15", "T"), vec!["f15f16t", "f15f16t!", "f15f16t'"]);
@@ -25,8 +26,8 @@ mod shortsliders {
         assert_eq!(moves_from(&mut p, "f15"), vec!["f15f16t!", "f15f16t'"]);
     }
 
-    /// rules.md:112-113 (1a prose: only after the other has been captured; at most one
-    /// Thaumaturge), rules.md:170 (1c #4), rules.md:200-202 (1d).
+    /// §4.3 (only while the side has no counterpart and no Thaumaturge on the board) and
+    /// §9.1 (the seed's prose, not its diagram).
     #[test]
     fn sorcerer_promotes_only_without_wizard_and_thaumaturge() {
         // The Wizard is alive: the Sorcerer enters the zone unpromoted.
@@ -49,9 +50,9 @@ mod shortsliders {
         assert!(m.contains(&"f12g13t".to_string()) && !m.contains(&"f12g13".to_string()), "{m:?}");
     }
 
-    /// rules.md:114 (1a: "if the survivor is already at or behind the opponent's Pawn Row when the
-    /// other is captured, the surviving piece may immediately promote") and rules.md:201-202 (1d:
-    /// automatically). Unmake restores both pieces.
+    /// §4.3 ("at once": a survivor standing on the opponent's four ranks promotes as part of
+    /// the capturing move) and §9.2 (automatically, where the seed says "may"). Unmake
+    /// restores both pieces.
     #[test]
     fn survivor_in_the_zone_promotes_at_once() {
         let start = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f14", "T'"), ("b2", "T!"), ("b8", "r")], 'b', "-");
@@ -72,7 +73,7 @@ mod shortsliders {
         assert!(p.fen().contains("5T'6"), "{}", p.fen());
     }
 
-    /// rules.md:201-202 (1d: the survivor promotes "when the last counterpart is captured") and the
+    /// §4.3 (only the capture of the last counterpart promotes the survivor at once) and the
     /// seed's "when the other is captured": the trigger is the counterpart's capture. With the
     /// Wizard long gone and a Thaumaturge on the board, the Sorcerer in the zone stays a Sorcerer
     /// when the Thaumaturge is captured; it promotes on its next qualifying move instead. Found by

@@ -3,19 +3,19 @@
 //! tests/repetition.rs.
 //!
 //! The tests are written per variant that uses the rule, one module per variant
-//! (`shoshogi`, and `chushogi`, which has no such exception), each test citing the rules.md
-//! line(s) it checks. A new variant that uses the rule adds a module with its own cases
-//! here (its shared setups go in tests/common/).
+//! (`shoshogi`, and `chushogi`, which has no such exception), each test citing the section
+//! of its variant's rules page that it checks. A new variant that uses the rule adds a
+//! module with its own cases here (its shared setups go in tests/common/).
 
 mod common;
 
-/// Sho Shogi (rules.md 3c): `perpetualCheck = loss`.
+/// Sho Shogi (docs/rules/shogi.md §2.5): `perpetualCheck = loss`.
 mod shoshogi {
     use crate::common::{play, pos_in};
     use kirin::game_end;
     use kirin::variant::EndValue;
 
-    /// rules.md 3c: ... except that the perpetual checker loses.
+    /// §2.5: fourfold repetition draws, except that the perpetual checker loses.
     #[test]
     fn shoshogi_perpetual_checker_loses() {
         let fen = "4k4/9/9/9/9/9/9/R8/4K4 w - - 0 1";
@@ -37,14 +37,14 @@ mod shoshogi {
     }
 }
 
-/// Chu Shogi (rules.md 4, 4d): no `perpetualCheck`, the repeating side loses even when it
+/// Chu Shogi (docs/rules/shogi.md §3.8): no `perpetualCheck`, the repeating side loses even when it
 /// was checked throughout.
 mod chushogi {
     use crate::common::{play, pos_in};
     use kirin::game_end;
     use kirin::variant::EndValue;
 
-    /// rules.md 4 (HaChu's default, Kirin's `chushogi`/`chu` default): recreating an earlier
+    /// §3.8 and §3.10 (HaChu's default, Kirin's `chushogi`/`chu` default): recreating an earlier
     /// position loses for the side that does it even when its King was attacked on every move
     /// of the cycle: no perpetual-check exception. Kirin once repeated so, scoring it as a win
     /// (perpetual checker loses), and HaChu claimed the game ("Repeats earlier position").

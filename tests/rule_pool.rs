@@ -3,20 +3,20 @@
 //! field).
 //!
 //! The tests are written per variant that uses the rule, one module per variant
-//! (`shortsliders`), each test citing the rules.md line(s) it checks. A new variant that
-//! uses the rule adds a module with its own cases here (its shared setups go in
-//! tests/common/).
+//! (`shortsliders`), each test citing the section of its variant's rules page that it
+//! checks. A new variant that uses the rule adds a module with its own cases here (its
+//! shared setups go in tests/common/).
 
 mod common;
 
-/// Short Sliders (rules.md section 1; conventions in tests/common/shortsliders.rs): the
-/// pool and pawn promotion (1d).
+/// Short Sliders (docs/rules/short-sliders.md §3; conventions in
+/// tests/common/shortsliders.rs): the pool and pawn promotion.
 mod shortsliders {
     use crate::common::shortsliders::{V, fen, pawn_moves, pos};
     use crate::common::{catalog, play, with_pool};
     use kirin::position::Position;
 
-    /// rules.md:188-195 (1d pawn promotion), rules.md:109-111 (1a prose): with nothing captured a
+    /// §3.3: with nothing captured a
     /// Pawn cannot enter the last rank at all and just moves on the Pawn Row.
     #[test]
     fn pawn_with_empty_pool() {
@@ -25,9 +25,9 @@ mod shortsliders {
         assert!(pawn_moves("P'", "f15", "").is_empty());
     }
 
-    /// rules.md:188-192: on ranks 13-15 optionally the starter of a line with a captured member
-    /// (any stage); on rank 16 compulsorily a starter, or a first-stage type whose line has a
-    /// captured first- or second-stage member (1c #10).
+    /// §3.3: on ranks 13-15 optionally the starter of a line with a captured member (any
+    /// stage); on rank 16 compulsorily a starter, or a first-stage type whose line has a
+    /// captured first- or second-stage member (§9.1).
     #[test]
     fn pawn_promotes_from_the_pool() {
         // A captured Knight: the Knight line's starter, optional on the Pawn Row.
@@ -47,9 +47,9 @@ mod shortsliders {
         assert!(Position::from_fen(catalog().get(V).unwrap(), &with_pool(&f, "P")).is_err());
     }
 
-    /// rules.md:193-194: the used pool member is consumed (the starter first, so that a captured
-    /// promoted member still allows a first-stage promotion later); capturing adds the victim to
-    /// its side's pool; unmake restores both; the hash key follows the pool.
+    /// §3.2 and §3.3: the used pool member is consumed (the starter first, so that a
+    /// captured promoted member still allows a first-stage promotion later); capturing adds
+    /// the victim to its side's pool; unmake restores both; the hash key follows the pool.
     #[test]
     fn pool_is_part_of_the_position() {
         let f = fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f15", "P"), ("g15", "P")], 'w', "-");

@@ -1,12 +1,12 @@
 //! Hand-built positions for Short Sliders (`shortsliders`), one group of tests per rule of
-//! /work/shared/spec/rules.md section 1 (1a seed facts, 1b diagram, 1c choices, 1d rules).
-//! Every test cites the rules.md line(s) it checks as `rules.md:NNN`.
+//! docs/rules/short-sliders.md. Every test cites the section(s) of that page it checks as
+//! `§N`.
 //!
 //! Conventions: 12 files a..l x 16 ranks; White upper case, moving up (rank 1 -> 16). Letters
 //! as in variants.ini (K king, P pawn, P' berolina, D' guard, D bodyguard, A' archer,
 //! L' lady, Q queen, Z malkia, T' sorcerer, T! wizard, T thaumaturge ...).
 //! Empty-board counts put one piece on f8 with the White King on a1 and the Black King on
-//! l16 (and a Black Pawn on a16, so that Black is not a bare King, which loses: rules.md:176):
+//! l16 (and a Black Pawn on a16, so that Black is not a bare King, which loses: §6):
 //! f8 is 5 files from a, 6 from l, 7 ranks from 1 and 8 from 16, and no step of any
 //! piece here (at most 6 files or ranks along a line, leaps up to (3,4)) reaches a1 or l16
 //! from f8, nor does any of its lines pass through them.
@@ -26,7 +26,7 @@ use std::collections::BTreeSet;
 
 // ---- empty-board moves of all 44 types ------------------------------------------------
 
-/// One component of a piece's move in the prose of rules.md 1a/1d: a leap (range 1) or a
+/// One component of a piece's move in the words of §2.2-§2.4: a leap (range 1) or a
 /// slide of up to `range` steps (0 = unlimited) along all 8 symmetric images of `(dx, dy)`.
 #[derive(Clone, Copy)]
 struct Comp {
@@ -52,7 +52,7 @@ const G: Comp = leap(3, 3);
 const H: Comp = leap(0, 3);
 
 /// Target squares of `comps` from (x, y) on an empty 12x16 board: this model knows nothing
-/// of XBetza or of the engine, only the geometry written in rules.md.
+/// of XBetza or of the engine, only the geometry written in the rules page.
 fn targets(x: i32, y: i32, comps: &[Comp]) -> BTreeSet<(i32, i32)> {
     let mut out = BTreeSet::new();
     for c in comps {
@@ -73,10 +73,9 @@ fn targets(x: i32, y: i32, comps: &[Comp]) -> BTreeSet<(i32, i32)> {
     out
 }
 
-/// rules.md:103-127 (1a piece table, prose moves), rules.md:166 (Guard K, 1c #1),
-/// rules.md:179 (Archer B3, 1c #13), rules.md:127 (Bongo (2,2)(3,3)(2,3)(3,4)), rules.md:126
-/// (Serval (2,0)(3,0)(1,3)(1,4)), rules.md:149-150 (Dolphin/Walrus jumps land on squares
-/// their slides reach on an empty board), 2nd stage from the promotion column.
+/// §2.2-§2.4 (the piece tables, moves in words; the Guard `K` and the Archer `B3` as §9.1
+/// chooses; Bongo (2,2)(3,3)(2,3)(3,4), Serval (2,0)(3,0)(1,3)(1,4)), §2.5 (the Dolphin's
+/// and Walrus's jumps land on squares their slides reach on an empty board).
 #[test]
 fn empty_board_all_44_types() {
     let king = [W, F];
@@ -124,7 +123,7 @@ fn empty_board_all_44_types() {
         ("S", vec![slide(0, 1, 6), N]),
         ("Y", vec![slide(1, 1, 6), N]),
     ];
-    // Pawn and Berolina (not from the start rank: no double step): rules.md:103-104.
+    // Pawn and Berolina (not from the start rank: no double step): §3.1.
     let mut checked = 2;
     let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "P")], 'w', "-"));
     assert_eq!(moves_from(&mut p, "f8"), vec!["f8f9"]);
@@ -150,7 +149,7 @@ fn empty_board_all_44_types() {
     assert_eq!(catalog().get(V).unwrap().variant.pieces.len(), 44);
 }
 
-/// rules.md:103-104, rules.md:147-149 (1b): the Pawn's double step is lame (blocked by the
+/// §2.5 and §3.1: the Pawn's double step is lame (blocked by the
 /// W square between), so is the Berolina's double diagonal step (by the F square); the
 /// Berolina captures only straight forward.
 #[test]
@@ -165,7 +164,7 @@ fn lame_double_steps() {
 
 // ---- start position ---------------------------------------------------------------------
 
-/// rules.md:88-99 (1a array, 48 pieces a side, mirrored). Depth 1 counted by hand per
+/// §1 (the array, 48 pieces a side, Black mirrored). Depth 1 counted by hand per
 /// piece: rank 2 gives 18 (Dolphins 1+1 (H jump), Walruses 1+1 (G jump), Leons 3+3,
 /// Jackals 4+4, Archers and Turtles 0), rank 3 gives 26 (Marquis 1+1, Priests 2+2, Kirins
 /// 1+1, Phoenixes 2+2, Hospitallers 4+4, Templars 3+3), rank 1 nothing, 8 Pawns 2 each and
@@ -184,8 +183,8 @@ fn start_position_and_perft() {
 
 // ---- special moves -----------------------------------------------------------------------
 
-/// rules.md:121 (Archer rifle-captures at knight distance), rules.md:144-150 (`cabN`:
-/// captures without moving); the rifle capture attacks, so it gives check.
+/// §2.5 (the Archer rifle-captures at knight distance, `cabN`: it captures without
+/// moving); the rifle capture attacks, so it gives check.
 #[test]
 fn archer_rifle_capture_and_check() {
     let mut p =
@@ -207,7 +206,7 @@ fn archer_rifle_capture_and_check() {
     assert!(e.to_string().contains("not to move, is in check"), "{e}");
 }
 
-/// rules.md:122-123, 1b: Dolphin R3 slides and jumps to the 2nd/3rd square only when not
+/// §2.2 and §2.5: Dolphin R3 slides and jumps to the 2nd/3rd square only when not
 /// capturing; Walrus the diagonal analogue.
 #[test]
 fn dolphin_and_walrus_jumps_do_not_capture() {
@@ -229,7 +228,7 @@ fn dolphin_and_walrus_jumps_do_not_capture() {
     assert!(m.contains(&"f8i11".to_string()), "jump (3,3) over two pieces: {m:?}");
 }
 
-/// rules.md:119 (Turtle Q4 + A + D): the A and D leaps jump, the Q4 slide is blocked.
+/// §2.2 (Turtle Q4 + A + D): the A and D leaps jump, the Q4 slide is blocked.
 #[test]
 fn turtle() {
     let mut p = pos(&fen(&[("a1", "K"), ("l16", "k"), ("a16", "p"), ("f8", "X"), ("f9", "N"), ("g9", "N")], 'w', "-"));
@@ -238,9 +237,9 @@ fn turtle() {
     assert!(!m.contains(&"f8f11".to_string()) && !m.contains(&"f8i11".to_string()), "slides blocked: {m:?}");
 }
 
-/// rules.md:104 (Berolina: step diagonally forward, capture straight forward, initial two
-/// diagonal), rules.md:204-206 (1d e.p.: any Pawn/Berolina that just double-stepped can be
-/// taken e.p. by an enemy Pawn/Berolina whose capture lands on the skipped square).
+/// §3.1 (Berolina: step diagonally forward, capture straight forward, initial two
+/// diagonal; e.p.: any Pawn/Berolina that just double-stepped can be taken e.p. by an
+/// enemy Pawn/Berolina whose capture lands on the skipped square).
 #[test]
 fn berolina_moves_and_en_passant_both_ways() {
     // The Berolina's own moves from its start rank.
@@ -280,9 +279,9 @@ fn castling_fen(extra: &[(&str, &str)]) -> String {
     fen(&pieces, 'w', "KQkq")
 }
 
-/// rules.md:128 + 1b (`KisO4`: O-O K g1-k1 with the Short Rook l1-j1, O-O-O K g1-c1 with
-/// a1-d1; Black the same on rank 16), rules.md:178 (1c #11: the diagram's O4), rules.md:207-208
-/// (1d: King and Short Rook unmoved, squares between empty, not out of, through or into check).
+/// §5.1 (`KisO4`, the diagram's O4: O-O K g1-k1 with the Short Rook l1-j1, O-O-O K g1-c1
+/// with a1-d1; Black the same on rank 16; King and Short Rook unmoved, squares between
+/// empty, not out of, through or into check).
 #[test]
 fn castling_four_squares_both_sides() {
     let mut p = pos(&castling_fen(&[]));
@@ -306,10 +305,10 @@ fn castling_four_squares_both_sides() {
     assert!(p.in_check() && !is_legal(&mut p, "g1k1") && !is_legal(&mut p, "g1c1"));
 }
 
-/// The prose reading of castling, kept as an option (rules.md:55-57 and 1c #11 at
-/// rules.md:93): the King goes to the Guard's square (h1 / e1) and the Short Rook to the
-/// Wizard's / Sorcerer's square (i1 / d1) without crossing the King; usual restrictions.
-/// Written King-to-Rook (g1l1, g1a1), since g1h1 is also a plain King step.
+/// The prose reading of castling, kept as an option (§5.2 and §9.1): the King goes to the
+/// Guard's square (h1 / e1) and the Short Rook to the Wizard's / Sorcerer's square (i1 /
+/// d1) without crossing the King; usual restrictions. Written King-to-Rook (g1l1, g1a1),
+/// since g1h1 is also a plain King step.
 #[test]
 fn castling_prose_option() {
     let prose = |extra: &[(&str, &str)]| pos_in("shortsliders-prose", &castling_fen(extra));
@@ -344,10 +343,10 @@ fn castling_prose_option() {
     assert_eq!(p.fen(), before);
 }
 
-// ---- promotions of pieces (1d) -------------------------------------------------------------
+// ---- promotions of pieces (§4) ----------------------------------------------------------
 
-/// rules.md:196-203 (1d piece promotion: one stage per move that ends on the opponent's four
-/// ranks or captures, mandatory), rules.md:108 (Lady-in-Waiting -> Queen -> Malkia).
+/// §4.1 (one stage per move that ends on the opponent's four ranks or captures,
+/// mandatory), §2.2-§2.3 (Lady-in-Waiting -> Queen -> Malkia).
 #[test]
 fn pieces_promote_one_stage_per_qualifying_move() {
     let base = [("a1", "K"), ("l16", "k"), ("a16", "p")];
@@ -358,7 +357,7 @@ fn pieces_promote_one_stage_per_qualifying_move() {
     let m = moves_from(&mut p, "f12");
     assert!(m.contains(&"f12f13q".to_string()) && !m.contains(&"f12f13".to_string()), "{m:?}");
     assert!(m.contains(&"f12f11".to_string()), "no promotion outside the zone without capture");
-    // Capturing anywhere promotes too (1c #7).
+    // Capturing anywhere promotes too (§4.1).
     let mut cap = base.to_vec();
     cap.extend([("f5", "L'"), ("f3", "n")]);
     let mut p = pos(&fen(&cap, 'w', "-"));
@@ -380,7 +379,7 @@ fn pieces_promote_one_stage_per_qualifying_move() {
     assert!(is_legal(&mut p, "f13f14"));
 }
 
-/// rules.md:202-203: Turtle, Archer, Dolphin, Walrus, King, Bodyguard, Thaumaturge, Healer,
+/// §4.1: Turtle, Archer, Dolphin, Walrus, King, Bodyguard, Thaumaturge, Healer,
 /// Crusader, Bongo, Serval and the 2nd stage never promote.
 #[test]
 fn non_promoting_pieces() {
@@ -398,9 +397,8 @@ fn non_promoting_pieces() {
     }
 }
 
-/// rules.md:115 + 1c #2 (rules.md:167), rules.md:199-200: the Guard becomes a Bodyguard only
-/// by capturing a piece other than a Pawn or Berolina, wherever it stands; entering the zone
-/// does nothing.
+/// §4.2: the Guard becomes a Bodyguard only by capturing a piece other than a Pawn or
+/// Berolina, wherever it stands; entering the zone does nothing.
 #[test]
 fn guard_promotes_only_by_capturing_a_non_pawn() {
     let mut p = pos(&fen(

@@ -1,6 +1,6 @@
 //! Our UCI tokenizer agrees with vampirc-uci on standard-chess commands, which vampirc-uci
 //! parses correctly, and keeps what vampirc-uci silently drops on large boards (the reason
-//! it is not used for engine input; spec/protocols.md section 4).
+//! it is not used for engine input: vampirc-uci 0.11.1 knows only files a-h and ranks 1-8).
 
 use kirin::protocol::uci_parse::{GoParams, UciCommand, parse};
 use vampirc_uci::{UciMessage, UciTimeControl, parse_one};

@@ -1,7 +1,7 @@
 //! Hand-checked positions for the variants no other engine plays: `courier-modern`
-//! (rules.md 7c) and `verney` (rules.md 8), plus the rules of `shoshogi` that perft from
-//! the start position does not reach quickly. (Courier's bare King and stalemate are tested
-//! in tests/rule_bare_king.rs.)
+//! (docs/rules/chess-family.md §6) and `verney` (§7), plus the rules of `shoshogi` that
+//! perft from the start position does not reach quickly. (Courier's bare King and stalemate
+//! are tested in tests/rule_bare_king.rs.)
 
 mod common;
 
@@ -18,9 +18,9 @@ fn pos(variant: &str, fen: Option<&str>) -> Position {
     }
 }
 
-/// rules.md 7c: array R N Alfil Courier Sneak Queen King Man Courier Alfil N R.
-/// Start: 12 pawns x 2 + knights 4 + alfils 4 = 32 moves (courier, queen, king, man and
-/// sneak are boxed in).
+/// docs/rules/chess-family.md §6.1: array R N Alfil Courier Sneak Queen King Man Courier
+/// Alfil N R. Start: 12 pawns x 2 + knights 4 + alfils 4 = 32 moves (courier, queen, king,
+/// man and sneak are boxed in).
 #[test]
 fn courier_modern_start() {
     let mut p = pos("courier-modern", None);
@@ -30,8 +30,8 @@ fn courier_modern_start() {
     assert!(m.contains(&"c1a3".to_string()) && m.contains(&"c1e3".to_string()), "alfil (2,2) leaps over pawns");
 }
 
-/// rules.md 7c: castling moves the King three squares: g1-j1 with Rook l1-i1, g1-d1 with
-/// Rook a1-e1; standard conditions.
+/// docs/rules/chess-family.md §6.4: castling moves the King three squares: g1-j1 with Rook
+/// l1-i1, g1-d1 with Rook a1-e1; standard conditions.
 #[test]
 fn courier_modern_castling() {
     let fen = "r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
@@ -53,7 +53,7 @@ fn courier_modern_castling() {
     assert!(!m.contains(&"g1j1".to_string()) && !m.contains(&"g1d1".to_string()));
 }
 
-/// rules.md 7c: pawns with double step and e.p.; promotion to Queen.
+/// docs/rules/chess-family.md §6.2 and §6.3: pawns with double step and e.p.; promotion to Queen.
 #[test]
 fn courier_modern_pawns() {
     let mut p = pos("courier-modern", None);
@@ -73,8 +73,9 @@ fn courier_modern_pawns() {
     assert_eq!((r.winner, r.reason), (None, "stalemate"));
 }
 
-/// rules.md 8: 12x12, R N Unicorn B Counsellor K Q Fool B Unicorn N R, FIDE pawns.
-/// Start: 24 pawn moves, knights 4, unicorns (B+N) 4 knight leaps, counsellor (K+N) 2.
+/// docs/rules/chess-family.md §7.1 and §7.2: 12x12, R N Unicorn B Counsellor K Q Fool B
+/// Unicorn N R, FIDE pawns. Start: 24 pawn moves, knights 4, unicorns (B+N) 4 knight leaps,
+/// counsellor (K+N) 2.
 #[test]
 fn verney_start_and_pieces() {
     let mut p = pos("verney", None);
@@ -88,8 +89,8 @@ fn verney_start_and_pieces() {
     }
 }
 
-/// rules.md 8 (assumed pawn rules): promotion on the last rank to any non-royal piece of
-/// the array, each a separate move; no castling.
+/// docs/rules/chess-family.md §7.3, §7.4 and §7.7 (assumed pawn rules): promotion on the
+/// last rank to any non-royal piece of the array, each a separate move; no castling.
 #[test]
 fn verney_promotion_and_no_castling() {
     let mut p = pos("verney", Some("10k1/P11/12/12/12/12/12/12/12/12/12/R4K5R w KQ - 0 1"));
@@ -104,9 +105,9 @@ fn verney_promotion_and_no_castling() {
     assert_eq!(p.fen(), "10k1/P11/12/12/12/12/12/12/12/12/12/R4K5R w - - 0 1");
 }
 
-/// Sho Shogi (rules.md 3c): with King and Crown Prince neither is protected by the check
-/// rule; the last one is. Promotion on moves starting or ending in the zone, forced where
-/// the piece could not move again.
+/// Sho Shogi (docs/rules/shogi.md §2.3, §2.4): with King and Crown Prince neither is
+/// protected by the check rule; the last one is. Promotion on moves starting or ending in
+/// the zone, forced where the piece could not move again.
 #[test]
 fn shoshogi_royalty_and_promotion() {
     // White King e1 attacked by a rook on e9, White also has a Crown Prince on a1:

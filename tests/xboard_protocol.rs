@@ -253,8 +253,8 @@ fn chu_pawn_never_steps_unpromoted_onto_the_last_rank_under_xboard() {
     // XBoard 4.9.1 takes a move of its Pawn (or Lance) onto the last rank for a promotion
     // and, with no suffix written, adds its Queen-slot letter (parser.c) and changes the
     // piece on its board (backend.c ApplyMove): "f11f12" would reach the opponent as
-    // "f11f12q". Chu's rules allow the dead-pawn move (rules.md 4), but under XBoard it is
-    // not played while another move exists.
+    // "f11f12q". Chu's rules allow the dead-pawn move (docs/rules/shogi.md §3.6), but under
+    // XBoard it is not played while another move exists.
     let mut e = Engine::start(&["xboard"]);
     handshake(&mut e);
     e.send("new");

@@ -31,8 +31,9 @@
 //   {"cmd":"quit"}
 //   "sfen" may be omitted or "startpos"; "moves" is optional.  Errors: {"error": "..."}.
 //   "fen" is the position in Kirin's FEN (see below); "lionCapture" says that the SFEN's third
-//   field records a Lion just captured by a non-Lion (rules.md 4b L3), state that Kirin's FEN
-//   cannot express -- give Kirin the previous position plus the last move instead.
+//   field records a Lion just captured by a non-Lion (docs/rules/shogi.md §3.5, L3), state
+//   that Kirin's FEN cannot express -- give Kirin the previous position plus the last move
+//   instead.
 //
 // ---------------------------------------------------------------------------- notation
 // shogiops squares: index = file + 16*rank, file 0 = the RIGHTMOST SFEN column (USI file

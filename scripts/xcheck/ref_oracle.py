@@ -33,7 +33,8 @@ from .referee import Node, Referee, Refused
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # Oracle options per variant: the rules text's decisions where the oracle's default is to
-# refuse. D6: an unused once-per-game King's knight move attacks the squares it reaches.
+# refuse. docs/rules/bat-chess.md §3.5: an unused once-per-game King's knight move attacks
+# the squares it reaches.
 VARIANT_OPTIONS = {
     "missingbat": {"kk_attack": "yes"},
     "leapingbat": {"kk_attack": "yes"},
@@ -54,8 +55,8 @@ BAT = [
      "Ki1 Di2 Pa2 ki12 yj3 pa11", "w", "-", "", "-"),
     ("Rhinoceros and Griffin around both Kings, Black to move",
      "Kh1 Oc3 Yk4 Pg2 kh12 oe8 yj9 ph11 qd5", "b", "Xx", "", "-"),
-    ("the King's knight move unused attacks (D6): Kings a knight's move apart", "Kh6 kj9 Pa2 pp11", "b", "K", "",
-     "-"),
+    ("the King's knight move unused attacks (docs/rules/bat-chess.md §3.5): Kings a knight's move apart",
+     "Kh6 kj9 Pa2 pp11", "b", "K", "", "-"),
     ("the King's knight move used by both", "Kh6 kj9 Pa2 pp11", "b", "Xx", "", "-"),
     ("e.p. after a double step from rank 10", "Ki1 Pf8 Ph8 ki12 pg8 pa11", "w", "-", "", "g9"),
     ("promotions with captures, every choice of the array", "Ki1 Pc11 Pn11 ki12 rb12 nd12 qo12", "w", "-", "", "-"),
@@ -143,15 +144,15 @@ SPECIAL = {
 # of (variant, position, oracle move)). The harness drops them from the oracle's move
 # lists and counts its perft itself (settled by hand, see the closing notes of the issues);
 # the oracle's own command line, which `reproduce` prints, still counts them.
-# Hiashatar: rules.md 5c says the Bodyguard "never attacks a King", so it cannot capture
-# one; the oracle ignores its attacks for check but lets it take a King standing next to it.
+# Hiashatar: docs/rules/hiashatar.md §3.2 says "a Bodyguard never captures a King"; the
+# oracle ignores its attacks for check but lets it take a King standing next to it.
 def _bodyguard_takes_king(v, pos, mv):
     victim = pos.board[mv[2]]
     return bool(victim) and v.types[abs(pos.board[mv[1]])].name == "bodyguard" and v.types[abs(victim)].royal
 
 
 EXCLUDED_MOVES = {
-    "hiashatar": ("a Bodyguard capturing a King (rules.md 5c)", _bodyguard_takes_king),
+    "hiashatar": ("a Bodyguard capturing a King (docs/rules/hiashatar.md §3.2)", _bodyguard_takes_king),
 }
 
 # Piece names that differ between the two programs (Kirin's, without '-', -> the oracle's).

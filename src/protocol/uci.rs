@@ -3,8 +3,9 @@
 //!
 //! `vampirc-uci` is not used for input: its grammar only knows files a-h, ranks 1-8,
 //! promotions q/r/b/n and 8-rank FENs, and it silently drops or truncates everything else
-//! (spec/protocols.md section 4). Every bad input here gets `info string error ...`
-//! and leaves the state unchanged.
+//! (vampirc-uci 0.11.1 reads `position startpos moves e2e4 a10a11 e7e5` as the single move
+//! `e2e4`). Every bad input here gets `info string error ...` and leaves the state
+//! unchanged.
 
 use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::position::Position;

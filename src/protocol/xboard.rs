@@ -1,4 +1,5 @@
-//! CECP / XBoard protocol v2, as XBoard 4.9.1 uses it (spec/protocols.md sections 1, 2, 6).
+//! CECP / XBoard protocol v2, as XBoard 4.9.1 uses it, with engine-defined variants (`setup`
+//! and `piece` sent before the `pong` that follows `variant`) on boards up to 16x16.
 //!
 //! The command loop and the search run in different threads. Input lines and "search
 //! finished" events arrive through one channel, so the game state is only ever changed by
@@ -85,7 +86,7 @@ pub struct XBoard {
 /// Converts a CECP move string to our coordinate notation (1-based ranks).
 /// Ranks are 0-based in CECP on boards of 10 ranks (XBoard's own rule) and of 16 ranks
 /// (where XBoard must run with `-rankOffset 1`: with 1-based ranks it stores rank 16 as the
-/// character '@', its drop marker, and every move from rank 16 breaks; protocols.md 0.1).
+/// character '@', its drop marker, and every move from rank 16 breaks).
 pub fn cecp_zero_based(ranks: u8) -> bool {
     ranks == 10 || ranks == 16
 }

@@ -85,7 +85,7 @@ const KING_SLOT: usize = 65;
 /// that type (backend.c `ApplyMove`). Only pieces named pawn or lance may take them.
 const PAWN_SLOT: usize = 0;
 const LANCE_SLOT: usize = 18;
-/// XBoard's own table for its built-in `chu` (common.h, via protocols.md 2.2): the Pawn in
+/// XBoard 4.9.1's own piece-to-char table for its built-in `chu` (common.h): the Pawn in
 /// slot 0, the Lance in slot 18.
 const CHU_BUILTIN_TABLE: &str = "P.BRQSEXOG...HD..^DLI^HNV........^T..^L.C...A^AFT/^F^G^M.^E^X^O^I.^P.^B^R..M^S^C^VK";
 

@@ -1,5 +1,5 @@
-//! The Hia power of the Bodyguard of Short Sliders and Hiashatar (rules.md 1d and D1;
-//! `docs/rules/short-sliders.md`, `docs/rules/hiashatar.md` §3.3):
+//! The Hia power of the Bodyguard of Short Sliders and Hiashatar
+//! (`docs/rules/short-sliders.md` §2.6 and §9.3, `docs/rules/hiashatar.md` §3.3):
 //! the squares next to a Hia piece form its zone; a slide or a lame step (a pawn's double
 //! step) may end on the first zone square it enters but not pass it, and a piece starting on
 //! a zone square goes one step only. Leaps are unaffected, and a Hia piece is not hindered

@@ -1,5 +1,5 @@
-//! Lion-trading rules of Chu Shogi (rules.md 4b, as lishogi implements them;
-//! `docs/rules/shogi.md`):
+//! Lion-trading rules of Chu Shogi (as lishogi implements them; `docs/rules/shogi.md`
+//! §3.5):
 //!
 //! * L1: a Lion may always capture an enemy Lion adjacent to its starting square;
 //! * L2: a Lion may not capture an enemy Lion two squares away if that Lion is protected

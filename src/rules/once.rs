@@ -1,9 +1,9 @@
-//! Moves usable once per game (the Bat chess King's knight move, rules.md 10b and D6;
-//! `docs/rules/bat-chess.md`). The moves themselves are data (`{once:N}` in XBetza, compiled
-//! into the piece tables); this rule keeps which side has used its move.
+//! Moves usable once per game (the Bat chess King's knight move, `docs/rules/bat-chess.md`
+//! §3.5). The moves themselves are data (`{once:N}` in XBetza, compiled into the piece
+//! tables); this rule keeps which side has used its move.
 //!
 //! ini: `onceMovesAttack = false` stops an unused once-per-game move from attacking the
-//! squares it could capture on (default: it attacks them, D6).
+//! squares it could capture on (default: it attacks them, `docs/rules/bat-chess.md` §3.5).
 //! FEN: the castling field carries `X` (White) / `x` (Black) once the move is used; no mark
 //! means still available, so ordinary FENs (XBoard's among them) mean "available".
 

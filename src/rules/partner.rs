@@ -1,5 +1,5 @@
 //! Promotion that waits for a partner to be gone (Short Sliders' Sorcerer and Wizard,
-//! rules.md 1d; `docs/rules/short-sliders.md`), and types a side may have only one of.
+//! `docs/rules/short-sliders.md` §4.3), and types a side may have only one of.
 //!
 //! ini: `promoteUnless.X = Y ...`: X may promote only while its side has no Y on the board;
 //! when a capture takes the last Y and an X stands in its side's zone, that X promotes at

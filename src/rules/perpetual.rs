@@ -1,7 +1,7 @@
-//! The perpetual-check exception to the repetition result (Sho Shogi, rules.md 3c;
-//! `docs/rules/shogi.md`): when a repetition was forced by one side attacking the other's
-//! royal on every move of the cycle, that side gets `perpetualCheck`'s value instead of the
-//! variant's `nFoldValue`.
+//! The perpetual-check exception to the repetition result (Sho Shogi, `docs/rules/shogi.md`
+//! §2.5): when a repetition was forced by one side attacking the other's royal on every
+//! move of the cycle, that side gets `perpetualCheck`'s value instead of the variant's
+//! `nFoldValue`.
 //!
 //! ini: `perpetualCheck = loss|draw` (the value for the checking side).
 //!

@@ -1,9 +1,9 @@
-//! Pawn promotion from the pool of captured pieces (Short Sliders, rules.md 1d;
-//! `docs/rules/short-sliders.md`). Each side's pool holds its own pieces the opponent has
-//! captured, by their type at capture. A pool promoter reaching its zone may (on the last
-//! rank must) promote to the starter of a line with a captured member, or on the last rank
-//! to a line's first stage when a promoted member of that line was captured; the member
-//! used leaves the pool. With no choice on the last rank the move is illegal.
+//! Pawn promotion from the pool of captured pieces (Short Sliders,
+//! `docs/rules/short-sliders.md` §3.2 and §3.3). Each side's pool holds its own pieces the
+//! opponent has captured, by their type at capture. A pool promoter reaching its zone may
+//! (on the last rank must) promote to the starter of a line with a captured member, or on
+//! the last rank to a line's first stage when a promoted member of that line was captured;
+//! the member used leaves the pool. With no choice on the last rank the move is illegal.
 //!
 //! ini: `poolPromotion = P P'` (the promoters), `poolLines = D' D, L' Q Z, ...` (each line
 //! a starter and its promoted stages).

@@ -69,7 +69,8 @@ pub enum PromotionStyle {
     StartOrEnd,
     /// The move enters the zone, or captures while starting or ending in it (Chu Shogi, CSRM).
     EntryOrCapture,
-    /// The move ends in the zone, or captures anywhere (Short Sliders' pieces, rules.md 1c #7).
+    /// The move ends in the zone, or captures anywhere (Short Sliders' pieces,
+    /// `docs/rules/short-sliders.md` §4.1).
     EndOrCapture,
 }
 
@@ -197,7 +198,8 @@ pub struct Variant {
     /// Piece types that may castle with a royal (default: whatever stands on the edge).
     pub castling_partners: Option<Vec<PieceType>>,
     /// Where the partner lands: inside (chess), outside (Short Sliders prose reading,
-    /// rules.md 1c #11) or anywhere the royal crossed (free castling, Gleeman Chess).
+    /// `docs/rules/short-sliders.md` §5.2) or anywhere the royal crossed (free castling,
+    /// Gleeman Chess).
     pub castling_rook: CastlingRook,
     /// Which squares must not be attacked when castling.
     pub castling_safe: CastlingSafe,
@@ -210,10 +212,10 @@ pub struct Variant {
     /// would not allow it (Chu Shogi pawns and lances).
     pub promote_on_last_rank: Vec<PieceType>,
     /// Pieces that promote only by capturing an enemy piece other than a pawn, wherever
-    /// they stand (Short Sliders' Guard, rules.md 1c #2).
+    /// they stand (Short Sliders' Guard, `docs/rules/short-sliders.md` §4.2).
     pub promote_by_capture_only: Vec<PieceType>,
-    /// Pool promotion (Short Sliders, rules.md 1d): these pieces promote from the pool of
-    /// their side's captured pieces instead of from a fixed list.
+    /// Pool promotion (Short Sliders, `docs/rules/short-sliders.md` §3.3): these pieces
+    /// promote from the pool of their side's captured pieces instead of from a fixed list.
     pub pool_promoters: Vec<PieceType>,
     /// The lines of the pool: each a starter followed by its promoted stages. A captured
     /// member of a line makes its starter available; a captured promoted member also its
@@ -223,13 +225,15 @@ pub struct Variant {
     pub unique: Vec<PieceType>,
     /// `promoteUnless.X = Y ...`: X may promote only while its side has no Y on the board;
     /// when a capture takes the last of them and an X stands in its side's zone, that X
-    /// promotes at once (Short Sliders' Sorcerer and Wizard, rules.md 1d).
+    /// promotes at once (Short Sliders' Sorcerer and Wizard, `docs/rules/short-sliders.md` §4.3).
     pub promote_unless: Vec<(PieceType, Vec<PieceType>)>,
-    /// Pieces with the Hia power (rules.md 1d): a sliding move may not pass through a square
-    /// next to one (it may end there), and starting next to one it goes one step only.
-    /// Leaps are unaffected; a Hia piece is not hindered by its own zone.
+    /// Pieces with the Hia power (`docs/rules/short-sliders.md` §2.6, `docs/rules/hiashatar.md`
+    /// §3.3): a sliding move may not pass through a square next to one (it may end there),
+    /// and starting next to one it goes one step only. Leaps are unaffected; a Hia piece is
+    /// not hindered by its own zone.
     pub hia: Vec<PieceType>,
-    /// The Hia power hinders only the enemy's sliders (rules.md 1c #14 option).
+    /// The Hia power hinders only the enemy's sliders (an option of Short Sliders,
+    /// `docs/rules/short-sliders.md` §2.6; Hiashatar's default, `docs/rules/hiashatar.md` §3.3).
     pub hia_enemy_only: bool,
     /// Pieces whose attacks never count against a royal (`noCheck`, Hiashatar's
     /// Bodyguard): they give no check, pin nothing, and cannot capture a royal, so a royal
@@ -282,7 +286,8 @@ pub struct Variant {
     /// L2: whether the piece a Lion captures on its first leg still protects the Lion it
     /// captures on the second (lishogi: yes; HaChu: no, it is gone).
     pub lion_victim_protects: bool,
-    /// An unused once-per-game move attacks the squares it could capture on (rules.md D6).
+    /// An unused once-per-game move attacks the squares it could capture on
+    /// (`docs/rules/bat-chess.md` §3.5).
     pub once_moves_attack: bool,
     /// Where the definition was read (for messages).
     pub origin: Origin,

@@ -1,6 +1,6 @@
 //! The three Bat chess variants (`missingbat`, `leapingbat`, `missingbat-nightrider`,
-//! rules.md section 10): the setups their tests share, in tests/batchess.rs and in the rule
-//! files with Bat chess cases.
+//! docs/rules/bat-chess.md): the setups their tests share, in tests/batchess.rs and in the
+//! rule files with Bat chess cases.
 //!
 //! Conventions: 16 files a..p x 12 ranks; White upper case, moving up (rank 1 -> 12).
 //! Positions are written as piece lists and turned into FENs by `fen()`. The castling field
@@ -20,9 +20,10 @@ pub fn fen(pieces: &[(&str, &str)], side: char, castling: &str) -> String {
 
 /// Kirin's FEN mark for the King's once-per-game knight move. Commit 7037e21 wrote `N`/`n`
 /// in the castling field while the move was still available; commit 7988520 writes `X`/`x`
-/// once it has been used (no mark = available, so XBoard's FENs work). rules.md does not
-/// fix a notation, so the tests read Kirin's own start FEN to learn which one is in force,
-/// build fields with `rights()`, and also check availability through the `once` rule state (`Position::rule_state`).
+/// once it has been used (no mark = available, so XBoard's FENs work;
+/// docs/rules/bat-chess.md §7). The tests read Kirin's own start FEN to learn which one is
+/// in force, build fields with `rights()`, and also check availability through the `once`
+/// rule state (`Position::rule_state`).
 pub fn n_style() -> bool {
     static N: OnceLock<bool> = OnceLock::new();
     *N.get_or_init(|| {

@@ -1,6 +1,6 @@
-//! Chu Shogi (`chushogi`, and `chu`, the section that plays as HaChu does; rules.md section
-//! 4): the setups its tests share, in tests/chushogi_rules.rs and in the rule files with Chu
-//! Shogi cases.
+//! Chu Shogi (`chushogi`, and `chu`, the section that plays as HaChu does;
+//! docs/rules/shogi.md §3 and §4): the setups its tests share, in tests/chushogi_rules.rs
+//! and in the rule files with Chu Shogi cases.
 //!
 //! Conventions: 12 x 12; White = sente = upper case, moves up the board (ranks 1 -> 12).
 //! Positions are written as piece lists (`("f6", "N")`) and turned into FENs by `fen()`.
@@ -22,7 +22,7 @@ pub fn pos(pieces: &[(&str, &str)], side: char) -> Position {
 }
 
 /// Kings in far corners (White a1, Black l12) and, so that no side is ever "bare"
-/// (rules.md:417-421), one spare Gold each in a far corner.
+/// (docs/rules/shogi.md §3.8), one spare Gold each in a far corner.
 pub const BASE: [(&str, &str); 4] = [("a1", "K"), ("l12", "k"), ("l1", "G"), ("a12", "g")];
 
 /// [`BASE`] plus `extra`.

@@ -1,11 +1,11 @@
-//! Short Sliders (`shortsliders`, rules.md section 1): the setups its tests share, in
-//! tests/shortsliders_rules.rs and in the rule files with Short Sliders cases.
+//! Short Sliders (`shortsliders`, docs/rules/short-sliders.md): the setups its tests share,
+//! in tests/shortsliders_rules.rs and in the rule files with Short Sliders cases.
 //!
 //! Conventions: 12 files a..l x 16 ranks; White upper case, moving up (rank 1 -> 16). Letters
 //! as in variants.ini (K king, P pawn, P' berolina, D' guard, D bodyguard, A' archer,
 //! L' lady, Q queen, Z malkia, T' sorcerer, T! wizard, T thaumaturge ...). Most positions
 //! have the White King on a1, the Black King on l16 and a Black Pawn on a16, so that Black
-//! is not a bare King, which loses (rules.md:176).
+//! is not a bare King, which loses (docs/rules/short-sliders.md §6).
 
 use super::{fen_of, moves_from, pos_in, with_pool};
 use kirin::position::Position;
