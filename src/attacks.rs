@@ -96,6 +96,9 @@ pub struct PieceTables {
     pub has_cond: bool,
     pub rays: Vec<RayMove>,
     pub multi: Vec<MultiLeg>,
+    /// Two components of `multi` can make the same move (`multi_legs_overlap`): the move
+    /// generator then skips a two-leg move it has already listed.
+    pub multi_overlap: bool,
     pub castles: Vec<CastleSpec>,
     /// Has components restricted to virgin pieces.
     pub has_initial: bool,
@@ -112,6 +115,20 @@ pub struct PieceTables {
     pub has_once: bool,
     /// The piece never attacks a royal (`noCheck`): it cannot capture one.
     pub no_check: bool,
+}
+
+/// Can two of these two-leg components make the same move, the same middle and target
+/// squares? Only when their first legs point the same way (the rider `caR` reaches the
+/// middle square of the leaper `caD`) and so do their second legs. Found by fuzzing:
+/// `camHcamH0` listed `d5d8,d8g8` twice, once by the leaper and once by the rider.
+fn multi_legs_overlap(legs: &[MultiLeg]) -> bool {
+    let same_way = |a: &crate::variant::betza::Step, b: &crate::variant::betza::Step| {
+        let (ax, ay, bx, by) = (a.dx as i32, a.dy as i32, b.dx as i32, b.dy as i32);
+        ax * by == ay * bx && ax * bx + ay * by > 0
+    };
+    legs.iter()
+        .enumerate()
+        .any(|(i, x)| legs[i + 1..].iter().any(|y| same_way(&x.first, &y.first) && same_way(&x.second, &y.second)))
 }
 
 /// Reverse conditional leap: a piece of `kind` on `from` attacks the square if the path
@@ -406,6 +423,7 @@ impl Tables {
                     }
                 }
                 pt.has_initial = pdef.moves.iter().any(|m| m.initial);
+                pt.multi_overlap = multi_legs_overlap(&pt.multi);
                 pt.captures_ep = ep.iter().any(|b| b.any()) || pt.rays.iter().any(|r| r.mode & MODE_EP != 0);
                 pt.has_cond = cond.iter().any(|c| !c.is_empty());
                 // Mobility on an empty board.
@@ -899,6 +917,24 @@ fn pieces_dir_reverse(dirs: &[RayDir], d: u8) -> u8 {
 mod tests {
     use super::*;
     use crate::variant::{EMBEDDED_INI, load};
+
+    /// The repeat check of two-leg moves (`multi_overlap`) costs a scan per move; no piece
+    /// of the embedded variants needs it (the Lion's components all differ in direction).
+    #[test]
+    fn no_embedded_piece_has_overlapping_two_leg_components() {
+        let r = load(&[("variants.ini", EMBEDDED_INI)]);
+        for v in &r.variants {
+            let t = Tables::build(v, false, Bitboard::EMPTY);
+            for (i, pt) in t.pieces[0].iter().chain(&t.pieces[1]).enumerate() {
+                assert!(!pt.multi_overlap, "{}: piece {}", v.name, v.pieces[i % v.pieces.len()].token);
+            }
+        }
+        // And it is set where two components do overlap.
+        let ini = "[t]\npiece = K king K\npiece = Z test camHcamH0\nroyal = K\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n";
+        let r = load(&[("t.ini", ini)]);
+        let t = Tables::build(&r.variants[0], false, Bitboard::EMPTY);
+        assert!(t.pieces[0][1].multi_overlap);
+    }
 
     #[test]
     fn chess_tables() {

@@ -372,6 +372,7 @@ impl Position {
     ) {
         let t = self.tables();
         let paths = self.variant().two_leg_paths;
+        let start = out.len();
         let mut merged = Bitboard::EMPTY;
         let mut passes = Bitboard::EMPTY;
         let occ_at = |s: Square| -> u8 {
@@ -421,7 +422,12 @@ impl Position {
                         }
                         let o2 = occ_at(u);
                         let lands = (o2 == 0 && b.mode & MODE_MOVE != 0) || (o2 == 1 && b.mode & MODE_CAPTURE != 0);
-                        if lands {
+                        // Already listed by another component (`multi_overlap`)?
+                        let listed = || {
+                            pt.multi_overlap
+                                && out[start..].iter().any(|m| m.kind == MoveKind::TwoLeg && m.aux == s && m.to == u)
+                        };
+                        if lands && !((o == 1 || paths) && listed()) {
                             if o == 1 {
                                 // Destructive first leg: a real two-leg move (legality is
                                 // always tested after generation, so no mask here).
