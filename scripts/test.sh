@@ -57,7 +57,9 @@ if [ -z "${QUICK:-}" ]; then
   if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install --quiet --locked cargo-fuzz
   fi
-  FUZZ_TOOLCHAIN=stable CARGO_BUILD_JOBS=2 scripts/fuzz.sh 20
+  # A fixed libFuzzer seed: CI fails on a regression, not on what a random walk happens to
+  # find first; the open-ended search is `scripts/fuzz.sh 3600 TARGET` by hand.
+  FUZZ_TOOLCHAIN=stable CARGO_BUILD_JOBS=2 FUZZ_ARGS="-seed=1" scripts/fuzz.sh 20
 else
   skipped+=("the fuzzing sample (QUICK)")
 fi
