@@ -274,6 +274,7 @@ fn no_two_legal_moves_share_a_text() {
     for (betza, fen) in [
         ("caHcaH", "3zk3/8/8/3Z4/8/8/8/4K3 w - - 0 1"),
         ("camHcamH0", "3zk3/8/8/3Z4/8/8/8/4K3 w - - 0 1"),
+        ("B{rhino}N{rhino}", "7zk7/16/16/16/16/16/16/8Z7/16/16/16/16/16/16/16/7K8 w - - 0 1"),
         ("asK7{once:N}", "7zk7/16/16/16/16/16/16/8Z7/16/16/16/16/16/16/16/7K8 w - - 0 1"),
     ] {
         let files = fen.split('/').next().map(|r| if r.starts_with('7') { 16 } else { 8 }).unwrap();

@@ -327,6 +327,9 @@ impl Position {
                 self.emit(pt, p, from, targets, MoveKind::Normal, out);
             }
         }
+        // One pass however many path components circle home (found by fuzzing: a piece with
+        // two `{rhino}` components listed `i9i9` twice).
+        let mut passed = false;
         for &k in &pt.paths {
             let path = crate::attacks::paths::targets(k, from, t.board, occ, them);
             let q = path.quiet & qmask & !done;
@@ -334,9 +337,10 @@ impl Position {
             done |= q | c;
             self.emit(pt, p, from, q, MoveKind::Normal, out);
             self.emit(pt, p, from, c, MoveKind::Normal, out);
-            if path.pass && quiets && probe.is_none() {
+            if path.pass && quiets && probe.is_none() && !passed {
                 // Full circle home: a pass (its legality is tested after generation).
                 out.push(Move::new(from, from));
+                passed = true;
             }
         }
         if pt.has_once && self.rules().hooks.once_available(self.rule_state(), c) {
