@@ -175,8 +175,7 @@ def fen_board(fen: str) -> str:
 def square_empty(fen: str, square: str) -> bool:
     """Is `square` (e.g. `g10`) empty on the board of `fen`? Digits run together (`12`);
     a `+` before a letter marks a promoted piece and takes no square."""
-    board = re.sub(r"\[.*?\]", "", fen_board(fen))
-    rows = board.split("/")
+    rows = board_rows(fen)
     file, rank = ord(square[0]) - ord("a"), int(square[1:])
     row_index = len(rows) - rank
     if not 0 <= row_index < len(rows):
@@ -203,10 +202,13 @@ def is_pass(fen: str, move: str) -> bool:
     return start == end and mid == mid2 and square_empty(fen, mid)
 
 
+def board_rows(fen: str) -> list[str]:
+    """The rows of the board field, top rank first, without pockets or pools (`[...]`)."""
+    return re.sub(r"\[.*?\]", "", fen_board(fen)).split("/")
+
+
 def board_ranks(fen: str) -> int:
-    board = fen_board(fen)
-    board = re.sub(r"\[.*?\]", "", board)  # pockets
-    return board.count("/") + 1
+    return len(board_rows(fen))
 
 
 def same_start(a: str, b: str) -> bool:

@@ -441,10 +441,16 @@ impl Problems<'_> {
             .push(IniError { origin: origin.clone(), reason: format!("[{}] {reason}", self.section) });
     }
 
-    /// All problems in line order, or none.
-    fn into_result(self) -> Result<(), Vec<IniError>> {
+    /// All problems in line order.
+    fn into_errors(self) -> Vec<IniError> {
         let mut found = self.found.into_inner();
         found.sort_by(|a, b| (&a.origin.file, a.origin.line).cmp(&(&b.origin.file, b.origin.line)));
+        found
+    }
+
+    /// All problems in line order, or none.
+    fn into_result(self) -> Result<(), Vec<IniError>> {
+        let found = self.into_errors();
         if found.is_empty() { Ok(()) } else { Err(found) }
     }
 }
@@ -631,11 +637,11 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     // Without pieces every later check would only repeat "no piece".
     if raw_pieces.is_empty() {
         err(&s.origin, "no pieces defined".into());
-        return Err(problems.into_result().err().unwrap_or_default());
+        return Err(problems.into_errors());
     }
     if raw_pieces.len() > MAX_PIECE_TYPES {
         err(&s.origin, format!("at most {MAX_PIECE_TYPES} piece types"));
-        return Err(problems.into_result().err().unwrap_or_default());
+        return Err(problems.into_errors());
     }
     let mut pieces = Vec::new();
     for rp in &raw_pieces {
