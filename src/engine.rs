@@ -29,6 +29,9 @@ pub struct Engine {
     pub moves: Vec<Move>,
     /// `root` with `moves` played.
     pub pos: Position,
+    /// How the last `set_position` reached the game, so that the next one, which in a
+    /// UCI game repeats it with one or two moves more, replays only those.
+    replayed: Option<Replayed>,
     searcher: Arc<Searcher>,
     hash_mb: usize,
     threads: usize,
@@ -66,6 +69,7 @@ impl Engine {
             pos: root.clone(),
             root,
             moves: Vec::new(),
+            replayed: None,
             searcher: Arc::new(Searcher::new(DEFAULT_HASH_MB, 1)),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
@@ -130,27 +134,69 @@ impl Engine {
         self.root = Position::startpos(self.rules.clone());
         self.pos = self.root.clone();
         self.moves.clear();
+        self.replayed = None;
     }
 
     /// Sets the game to `fen` (or the start position) followed by `moves`. On any error
     /// the previous game is kept unchanged.
+    ///
+    /// A UCI GUI sends the whole game before every move, on the mover's clock: replaying
+    /// 300 moves of a large variant costs 10-20 ms, more than a fast increment. So when
+    /// the game is still the one the last call set up and `moves` extends its list, only
+    /// the new moves are played.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         self.stop_search();
-        let root = match fen {
-            Some(f) => Position::from_fen(self.rules.clone(), f).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Position::startpos(self.rules.clone()),
+        let known = match &self.replayed {
+            Some(r) if r.continues(self, fen, moves) => r.texts.len(),
+            _ => 0,
         };
-        let mut pos = root.clone();
-        let mut played = Vec::with_capacity(moves.len());
-        for s in moves {
+        let (root, mut pos, mut played) = if known > 0 {
+            (self.root.clone(), self.pos.clone(), self.moves.clone())
+        } else {
+            let root = match fen {
+                Some(f) => Position::from_fen(self.rules.clone(), f).map_err(|e| format!("bad FEN: {e}"))?,
+                None => Position::startpos(self.rules.clone()),
+            };
+            (root.clone(), root, Vec::with_capacity(moves.len()))
+        };
+        for s in &moves[known..] {
             let m = pos.parse_move(s).map_err(|e| e.to_string())?;
             pos.make_move(m);
             played.push(m);
         }
+        self.replayed = Some(Replayed {
+            fen: fen.map(str::to_string),
+            rules: self.rules.clone(),
+            root_key: root.key(),
+            texts: moves.iter().map(|s| s.to_string()).collect(),
+            moves: played.clone(),
+        });
         self.root = root;
         self.pos = pos;
         self.moves = played;
         Ok(())
+    }
+}
+
+/// What one `Engine::set_position` call was given and what it played.
+struct Replayed {
+    fen: Option<String>,
+    rules: Arc<Rules>,
+    root_key: u64,
+    texts: Vec<String>,
+    moves: Vec<Move>,
+}
+
+impl Replayed {
+    /// Is `engine` still in the game this call set up (no move played or taken back
+    /// since, same variant definition), and does `fen` + `moves` continue it?
+    fn continues(&self, engine: &Engine, fen: Option<&str>, moves: &[&str]) -> bool {
+        Arc::ptr_eq(&self.rules, &engine.rules)
+            && self.fen.as_deref() == fen
+            && self.root_key == engine.root.key()
+            && self.moves == engine.moves
+            && moves.len() >= self.texts.len()
+            && self.texts.iter().zip(moves).all(|(a, b)| a == b)
     }
 }
 

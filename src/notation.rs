@@ -140,7 +140,11 @@ impl Position {
         if !well_formed(t) {
             return Err(MoveError::Malformed(s.trim().to_string()));
         }
-        let moves = self.legal_moves();
+        // Every well-formed text starts with the square the move starts from: only the
+        // moves from there are written out and compared (replaying long games is cheaper).
+        let from = Square::parse_prefix(t.as_bytes()).map(|(sq, _)| sq);
+        let mut moves = self.legal_moves();
+        moves.retain(|m| Some(m.from) == from);
         // A forced promotion written bare is read with its suffix too.
         moves
             .iter()
