@@ -14,6 +14,15 @@ whole of T and the overshoot shows how often the search looks at the clock.
     scripts/reply_latency.py                          # every variant, 50 ms, 12 positions
     scripts/reply_latency.py --movetime 20 --positions 30 shortsliders missingbat
 
+`--replay` measures instead what the `position` command costs, which is on the engine's
+clock too (a GUI starts it before it sends `position ... moves` and `go`): per variant one
+random game of up to `--plies` plies is sent as a GUI sends it, the whole move list before
+every move, each followed by `isready`; printed are the median and maximum time from the
+`position` line written to `readyok` read, and the time for the whole game sent at once after
+`ucinewgame` (a GUI that starts an engine in the middle of a game).
+
+    scripts/reply_latency.py --replay --plies 400 shortsliders chushogi chess
+
 Measure on an otherwise idle machine: a busy core shows up as overshoot.
 """
 
@@ -73,6 +82,41 @@ class Uci:
         self.p.wait(timeout=10)
 
 
+def random_game(rules: KirinRules, variant: str, plies: int, rng: random.Random) -> list[str]:
+    start = rules.start_fen(variant)
+    moves: list[str] = []
+    for _ in range(plies):
+        legal = rules.legal_moves(variant, start, moves)
+        if not legal or rules.over(variant, start, moves):
+            break
+        moves.append(rng.choice(legal))
+    return moves
+
+
+def position_ms(eng: Uci, moves: list[str]) -> float:
+    """Milliseconds from `position startpos moves ...` written to the `readyok` after it."""
+    t0 = time.monotonic()
+    eng.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    eng.send("isready")
+    eng.wait("readyok")
+    return (time.monotonic() - t0) * 1000
+
+
+def replay(a, rules: KirinRules, variants: list[str], rng: random.Random) -> int:
+    print(f"position command cost, one random game of up to {a.plies} plies per variant, ms")
+    print(f"{'variant':24} {'plies':>5} {'median':>7} {'max':>7} {'at once':>8}")
+    for v in variants:
+        game = random_game(rules, v, a.plies, rng)
+        eng = Uci(a.kirin, v, a.threads, a.overhead)
+        growing = sorted(position_ms(eng, game[:k]) for k in range(len(game) + 1))
+        eng.send("ucinewgame")
+        at_once = position_ms(eng, game)
+        eng.close()
+        print(f"{v:24} {len(game):5} {statistics.median(growing):7.2f} {growing[-1]:7.2f} {at_once:8.2f}")
+    rules.close()
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("variants", nargs="*")
@@ -82,10 +126,14 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--overhead", type=int, default=0, help="Move Overhead in ms")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--replay", action="store_true", help="time `position` commands instead")
+    ap.add_argument("--plies", type=int, default=300, help="game length for --replay")
     a = ap.parse_args()
     rules = KirinRules(a.kirin)
     variants = a.variants or rules.variants()
     rng = random.Random(a.seed)
+    if a.replay:
+        return replay(a, rules, variants, rng)
     print(f"go movetime {a.movetime}, Move Overhead {a.overhead}, {a.positions} positions per variant, "
           f"{a.threads} thread(s); overshoot = reply time - movetime, ms")
     print(f"{'variant':24} {'median':>7} {'p90':>7} {'max':>7}")
