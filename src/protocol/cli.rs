@@ -6,7 +6,7 @@ use crate::catalog::Catalog;
 use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::protocol::uci::{Uci, info_line};
 use crate::protocol::xboard::XBoard;
-use crate::protocol::{InputLine, Out, bench, read_input_line, write_perft};
+use crate::protocol::{InputLine, Out, bench, read_input_line, variant_list, write_perft};
 use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -34,8 +34,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Print a position: board, FEN, side to move, legal moves.
     Show(PositionArgs),
-    /// List the loaded variants (name, size, title, source page).
-    Variants,
+    /// List the loaded variants (name, size, XBoard name and flags, n-move rule, title,
+    /// source page).
+    Variants(VariantsArgs),
     /// Search a fixed set of positions to a fixed depth; prints nodes and nodes/s.
     Bench(BenchArgs),
     /// Speak UCI on stdin/stdout.
@@ -46,6 +47,14 @@ pub enum Command {
     /// lines on stdin and answers each with one line of JSON: the FEN reached, the legal
     /// moves, check, and the result if the game is over by rule (see `referee.rs`).
     Referee,
+}
+
+#[derive(Args, Debug)]
+pub struct VariantsArgs {
+    /// Print instead, for every variant XBoard can host, the XBoard command line that
+    /// starts a game of it against Kirin.
+    #[arg(long)]
+    pub xboard: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -350,32 +359,13 @@ pub fn run(cli: Cli) -> i32 {
                 }
             }
         }),
-        Some(Command::Variants) => catalog(&cli.variant_files).map(|cat| {
-            let mut out = stdout.lock();
-            for r in &cat.rules {
-                let v = &r.variant;
-                let xb = match crate::protocol::xboard::cecp_name(v) {
-                    None => "not offered".to_string(),
-                    Some(n) => {
-                        let mut notes = Vec::new();
-                        if v.xboard_name.is_some() {
-                            notes.push("built-in");
-                        }
-                        if !v.xboard_legality {
-                            notes.push("-testLegality false");
-                        }
-                        if v.ranks == 16 {
-                            notes.push("-rankOffset 1");
-                        }
-                        if notes.is_empty() { n } else { format!("{n} ({})", notes.join(", ")) }
-                    }
-                };
-                let _ = writeln!(
-                    out,
-                    "{:<22} {:>2}x{:<2}  xboard: {:<34} nmove={:<4} {}  [{}]",
-                    v.name, v.files, v.ranks, xb, v.n_move_rule, v.title, v.source
-                );
-            }
+        Some(Command::Variants(a)) => catalog(&cli.variant_files).map(|cat| {
+            let text = if a.xboard {
+                variant_list::xboard_commands(&cat, &cli.variant_files)
+            } else {
+                variant_list::table(&cat)
+            };
+            let _ = write!(stdout.lock(), "{text}");
         }),
         Some(Command::Bench(b)) => catalog(&cli.variant_files).and_then(|cat| {
             bench::run_bench(&cat, Some(b.depth), b.hash, b.threads).map(|text| {

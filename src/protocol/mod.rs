@@ -5,6 +5,7 @@ pub mod cli;
 pub mod referee;
 pub mod uci;
 pub mod uci_parse;
+pub mod variant_list;
 pub mod xboard;
 pub mod xboard_setup;
 
