@@ -234,7 +234,7 @@ fn variant_file_errors_are_shown_at_the_handshake() {
 #[test]
 fn perft_and_bench_answer_isready_and_stop() {
     let mut u = uci();
-    for cmd in ["go perft 9", "bench 30"] {
+    for cmd in ["go perft 9", "bench 16 1 30"] {
         u.send("position startpos");
         u.send(cmd);
         assert!(u.uci_sync().iter().all(|l| !l.starts_with("Nodes searched")), "{cmd} runs on");

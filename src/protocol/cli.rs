@@ -115,6 +115,16 @@ pub struct AnalyseArgs {
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
+    /// Table size in MB. The three arguments go in Stockfish's order (`kirin bench 16 1
+    /// 13`), each in place of the option of the same name.
+    #[arg(value_name = "HASH", value_parser = hash_arg, conflicts_with = "hash")]
+    pub hash_mb: Option<usize>,
+    /// Search threads.
+    #[arg(value_name = "THREADS", value_parser = threads_arg, conflicts_with = "threads")]
+    pub thread_count: Option<usize>,
+    /// Search depth.
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(i32).range(1..=60), conflicts_with = "depth")]
+    pub search_depth: Option<i32>,
     /// Search depth for every position (1-60).
     #[arg(long, short = 'd', default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=60))]
     pub depth: i32,
@@ -368,7 +378,10 @@ pub fn run(cli: Cli) -> i32 {
             let _ = write!(stdout.lock(), "{text}");
         }),
         Some(Command::Bench(b)) => catalog(&cli.variant_files).and_then(|cat| {
-            bench::run_bench(&cat, Some(b.depth), b.hash, b.threads).map(|text| {
+            let depth = b.search_depth.unwrap_or(b.depth);
+            let hash = b.hash_mb.unwrap_or(b.hash);
+            let threads = b.thread_count.unwrap_or(b.threads);
+            bench::run_bench(&cat, Some(depth), hash, threads).map(|text| {
                 let mut out = stdout.lock();
                 let _ = write!(out, "{text}");
             })

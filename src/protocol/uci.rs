@@ -152,13 +152,25 @@ impl Uci {
                 text.push_str(&format!("Fen: {}\nKey: {:016X}", pos.fen(), pos.key()));
                 self.out.line(&text);
             }
-            UciCommand::Bench { depth } => {
+            UciCommand::Bench { hash, threads, depth } => {
+                // As in Stockfish, the table size and thread count given stay set.
+                if let Some(mb) = hash
+                    && let Err(e) = self.engine.set_hash(mb)
+                {
+                    self.out.line(&format!("info string error bench hash {mb}: {e}"));
+                    return true;
+                }
+                if let Some(n) = threads
+                    && let Err(e) = self.engine.set_threads(n)
+                {
+                    self.out.line(&format!("info string error bench threads {n}: {e}"));
+                    return true;
+                }
                 // On the search thread with the engine's own table and threads: `stop`,
                 // `isready` and `quit` are answered meanwhile. (The catalog is cloned: the
                 // embedded variants are shared, a clone is cheap.)
                 let catalog = self.engine.catalog.clone();
                 let out = self.out.clone();
-                let depth = depth.map(|d| d.clamp(1, 60));
                 self.engine.start_task(Box::new(move |searcher| {
                     match bench::run_bench_with(searcher, &catalog, depth, &mut |l| out.line(l)) {
                         Some(text) => {

@@ -40,7 +40,11 @@ pub enum UciCommand {
     Quit,
     /// Fairy-Stockfish's `d`: show the board.
     Display,
+    /// Stockfish's `bench [ttSize] [threads] [depth]`; what is not given keeps the
+    /// engine's table and threads and the bench's own depth.
     Bench {
+        hash: Option<usize>,
+        threads: Option<usize>,
         depth: Option<i32>,
     },
     Debug,
@@ -121,6 +125,22 @@ fn is_go_keyword(s: &str) -> bool {
     )
 }
 
+/// `bench [hash] [threads] [depth]`, in Stockfish's order (`bench 16 1 13`).
+fn bench(args: &[&str]) -> Result<UciCommand, String> {
+    use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
+    if args.len() > 3 {
+        return Err("bench takes at most: hash (MB), threads, depth".into());
+    }
+    let arg = |i: usize, what: &str, lo: usize, hi: usize| -> Result<Option<usize>, String> {
+        args.get(i).map(|t| bounded(t, lo, hi).map_err(|e| format!("bench {what}: {e}"))).transpose()
+    };
+    Ok(UciCommand::Bench {
+        hash: arg(0, "hash", 1, MAX_HASH_MB)?,
+        threads: arg(1, "threads", 1, MAX_THREADS)?,
+        depth: arg(2, "depth", 1, 60)?.map(|d| d as i32),
+    })
+}
+
 /// Parses one line.
 pub fn parse(line: &str) -> Result<UciCommand, String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -136,7 +156,7 @@ pub fn parse(line: &str) -> Result<UciCommand, String> {
         "d" => UciCommand::Display,
         "debug" => UciCommand::Debug,
         "register" => UciCommand::Register,
-        "bench" => UciCommand::Bench { depth: args.first().and_then(|d| d.parse().ok()) },
+        "bench" => bench(args)?,
         "setoption" => {
             if args.first() != Some(&"name") || args.len() < 2 {
                 return Err("setoption needs 'name'".into());
@@ -202,6 +222,20 @@ mod tests {
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["frob"]).is_err());
         assert_eq!(parse_go(&["perft", "3"]).unwrap().perft, Some(3));
+    }
+
+    /// Stockfish's order: table size, threads, depth.
+    #[test]
+    fn bench_arguments() {
+        assert!(matches!(
+            parse("bench 16 1 13").unwrap(),
+            UciCommand::Bench { hash: Some(16), threads: Some(1), depth: Some(13) }
+        ));
+        assert!(matches!(parse("bench").unwrap(), UciCommand::Bench { hash: None, threads: None, depth: None }));
+        assert!(matches!(parse("bench 64").unwrap(), UciCommand::Bench { hash: Some(64), threads: None, depth: None }));
+        for bad in ["bench 16 1 0", "bench 16 0", "bench x", "bench 16 1 13 default.epd", "bench 16 1 61"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

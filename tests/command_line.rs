@@ -1,0 +1,41 @@
+//! The command line as a user types it: argument orders users bring from other engines and
+//! the listings the README is generated from.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_kirin");
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// `kirin bench 16 1 13` is Stockfish's hash, threads, depth: the depth is the third number.
+#[test]
+fn bench_takes_stockfish_argument_order() {
+    let (code, out, err) = run(&["bench", "4", "1", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    let depth2 = out.lines().find(|l| l.starts_with("Nodes searched")).unwrap().to_string();
+    let (_, out, _) = run(&["bench", "--hash", "4", "--depth", "2"]);
+    assert!(out.contains(&depth2), "the same search as --depth 2: {depth2}\n{out}");
+    let (_, out, _) = run(&["bench", "4", "1", "3"]);
+    assert!(!out.contains(&depth2), "depth 3 searches more");
+    let (code, _, err) = run(&["bench", "4", "1", "2", "--depth", "3"]);
+    assert_eq!(code, Some(2), "a depth given twice is refused: {err}");
+}
+
+/// Every line `kirin variants --xboard` prints is in the README, and the README shows no
+/// XBoard line for a variant that is not listed there: the copy-paste lines stay true.
+#[test]
+fn readme_xboard_lines_are_the_ones_kirin_prints() {
+    let (code, out, err) = run(&["variants", "--xboard"]);
+    assert_eq!(code, Some(0), "{err}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let documented: Vec<&str> = readme.lines().filter(|l| l.starts_with("xboard -fcp kirin ")).collect();
+    for line in out.lines() {
+        assert!(documented.contains(&line), "README lacks: {line}");
+    }
+    for line in &documented {
+        assert!(out.lines().any(|l| l == *line), "README has a line kirin does not print: {line}");
+    }
+}
