@@ -122,7 +122,10 @@ impl Engine {
     /// Switches variant and resets to its start position.
     pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
         self.stop_search();
-        let rules = self.catalog.get(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+        let rules = self
+            .catalog
+            .get(name)
+            .ok_or_else(|| format!("unknown variant '{name}' (known: {})", self.catalog.names().join(" ")))?;
         self.rules = rules;
         self.new_game();
         Ok(())

@@ -246,6 +246,14 @@ pub fn run(cli: Cli) -> i32 {
                 Some(Command::Xboard) => true,
                 Some(_) => false,
                 None => {
+                    // A person at a terminal, not a GUI: say what the silence waits for.
+                    // (To stderr: a GUI never sees it, and it would never be a terminal.)
+                    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                        eprintln!(
+                            "Kirin {}: waiting for a protocol. Type 'uci' or 'xboard', or quit and run 'kirin --help'.",
+                            env!("CARGO_PKG_VERSION")
+                        );
+                    }
                     let mut line = String::new();
                     while line.trim().is_empty() {
                         match read_input_line(&mut input) {

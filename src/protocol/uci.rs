@@ -191,6 +191,7 @@ impl Uci {
     fn cmd_uci(&self) {
         let mut s = format!("id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n");
         s.push_str(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n"));
+        s.push_str("option name Clear Hash type button\n");
         s.push_str(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"));
         s.push_str("option name MultiPV type spin default 1 min 1 max 256\n");
         s.push_str("option name Ponder type check default false\n");
@@ -255,6 +256,8 @@ impl Uci {
                 }
                 Err(e) => self.error(&format!("bad Hash value: {e}")),
             },
+            // A button: no value. Forgets what earlier searches learned, as a new game does.
+            "clear hash" => self.engine.clear_hash(),
             "threads" => match bounded(&value, 1, MAX_THREADS) {
                 Ok(n) => {
                     if let Err(e) = self.engine.set_threads(n) {

@@ -385,6 +385,7 @@ impl XBoard {
         self.out.line(&format!("feature variants=\"{}\"", names.join(",")));
         self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
         self.out.line("feature option=\"VariantPath -file \"");
+        self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line(&format!(
             "feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
         ));
@@ -538,6 +539,10 @@ impl XBoard {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(_) => self.error("bad option value", line),
             },
+            "Clear Hash" => {
+                self.cancel_search();
+                self.engine.clear_hash();
+            }
             "VariantPath" => {
                 self.cancel_search();
                 let files = if value.is_empty() { Vec::new() } else { vec![PathBuf::from(value)] };
