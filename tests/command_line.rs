@@ -39,3 +39,12 @@ fn readme_xboard_lines_are_the_ones_kirin_prints() {
         assert!(out.lines().any(|l| l == *line), "README has a line kirin does not print: {line}");
     }
 }
+
+/// `show` names the letters of its diagram.
+#[test]
+fn show_has_a_legend() {
+    let (code, out, err) = run(&["show", "--variant", "chushogi"]);
+    assert_eq!(code, Some(0), "{err}");
+    let legend = out.lines().find(|l| l.starts_with("Pieces: ")).expect("a Pieces line");
+    assert!(legend.contains("N=lion") && legend.contains("+P=tokin"), "{legend}");
+}

@@ -351,6 +351,9 @@ pub fn run(cli: Cli) -> i32 {
                 .map(|(i, d)| format!("{}={}", d.token, vals.value[i]))
                 .collect();
             let _ = writeln!(out, "Piece values: {}", list.join(" "));
+            // The letters of the diagram and the FEN, by name (White's; Black's in lower case).
+            let legend: Vec<String> = pos.variant().pieces.iter().map(|d| format!("{}={}", d.token, d.name)).collect();
+            let _ = writeln!(out, "Pieces: {}", legend.join(", "));
             let _ = writeln!(out, "Static eval (side to move): {} cp", crate::search::eval::evaluate(pos));
             // The terms behind it, White's point of view (before the tempo bonus and the
             // n-move rule's scaling).
