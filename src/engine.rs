@@ -203,7 +203,7 @@ impl Replayed {
     }
 }
 
-pub use crate::game_end::{Finished, game_over};
+pub use crate::game_end::{EndBy, Finished, game_over};
 
 impl Engine {
     /// Plays a legal move (from `Position::parse_move` or a search) on the game.

@@ -109,6 +109,19 @@ pub struct Finished {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'static str,
     pub comment: String,
+    pub by: EndBy,
+}
+
+/// Which kind of rule ended the game: the counting rules are where hosts differ (a GUI may
+/// count 70 moves where the variant says 50), so a protocol may leave them to the host.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum EndBy {
+    /// Mate, stalemate, a royal captured, bare king and the other rules of the position.
+    Position,
+    /// The n-move rule.
+    MoveCount,
+    /// Repetition (a draw, or a loss for a perpetual checker).
+    Repetition,
 }
 
 /// Is the game over by rule in `pos` (whose history is the game)? Checks the immediate
@@ -130,11 +143,11 @@ pub fn game_over(pos: &Position) -> Option<Finished> {
             (reason, _, Some((n, d))) => format!("{reason}: {n}/{d} to the winner"),
             (reason, _, None) => reason.to_string(),
         };
-        return Some(Finished { result: res(r.winner), comment });
+        return Some(Finished { result: res(r.winner), comment, by: EndBy::Position });
     }
     let (n_move_rule, n_fold) = (pos.variant().n_move_rule, pos.variant().n_fold);
     if n_move_draw(&pos) {
-        return Some(Finished { result: "1/2-1/2", comment: format!("{n_move_rule}-move rule") });
+        return Some(Finished { result: "1/2-1/2", comment: format!("{n_move_rule}-move rule"), by: EndBy::MoveCount });
     }
     if n_fold > 0
         && let Some(val) = repetition_value(&mut pos, 0, (n_fold - 1) as usize)
@@ -145,7 +158,7 @@ pub fn game_over(pos: &Position) -> Option<Finished> {
             EndValue::Win => (Some(us), "repetition"),
             EndValue::Loss => (Some(!us), "repetition"),
         };
-        return Some(Finished { result: res(winner), comment: text.to_string() });
+        return Some(Finished { result: res(winner), comment: text.to_string(), by: EndBy::Repetition });
     }
     None
 }

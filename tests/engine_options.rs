@@ -48,3 +48,34 @@ fn an_unknown_variant_lists_the_known_ones() {
     assert_eq!(cli.status.code(), Some(1));
     assert!(err.contains("known: chess shatranj"), "{err}");
 }
+
+/// CECP: in courier (a variant XBoard and Cute Chess know, with their own counting rules)
+/// Kirin leaves the 50-move rule to the host unless `Claim Draws` says `always`.
+#[test]
+fn draw_claims_follow_the_claim_draws_option() {
+    let fen = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 100 80";
+    for (option, claims) in [("", false), ("option Claim Draws=always", true), ("option Claim Draws=never", false)] {
+        let mut x = Engine::start(&["xboard"]);
+        x.send("xboard");
+        x.send("protover 2");
+        let features = x.read_until(|l| l.contains("done=1"));
+        assert!(features.iter().any(|l| l.contains("Claim Draws -combo *auto /// always /// never")), "{features:?}");
+        x.send("variant courier");
+        if !option.is_empty() {
+            x.send(option);
+        }
+        x.send(&format!("setboard {fen}"));
+        x.send("st 1");
+        x.send("go");
+        let answer = x.read_until(|l| l.starts_with("move ") || l.starts_with("1/2-1/2"));
+        assert_eq!(answer.last().unwrap().starts_with("1/2-1/2 {50-move rule}"), claims, "{option}: {answer:?}");
+    }
+    let mut x = Engine::start(&["xboard"]);
+    x.send("xboard");
+    x.send("protover 2");
+    x.read_until(|l| l.contains("done=1"));
+    x.send("option Claim Draws=sometimes");
+    x.send("option Draw Moves=-1");
+    let out = x.sync(1);
+    assert_eq!(out.iter().filter(|l| l.starts_with("Error (bad option value)")).count(), 2, "{out:?}");
+}

@@ -1,6 +1,7 @@
 //! Text protocols: UCI, CECP/XBoard and the command line. No chess logic lives here.
 
 pub mod bench;
+pub mod claims;
 pub mod cli;
 pub mod referee;
 pub mod uci;

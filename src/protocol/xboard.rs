@@ -13,6 +13,7 @@
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::protocol::claims::{ClaimMode, ClaimPolicy, MAX_DRAW_MOVES};
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
@@ -76,6 +77,8 @@ pub struct XBoard {
     highlight_from: Option<crate::square::Square>,
     /// The `Move Overhead` option.
     move_overhead: Duration,
+    /// The `Claim Draws` and `Draw Moves` options.
+    claims: ClaimPolicy,
     /// When the line being handled was taken up: a search it starts counts its clock
     /// from there.
     received: std::time::Instant,
@@ -150,6 +153,7 @@ impl XBoard {
             multipv: 1,
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            claims: ClaimPolicy::default(),
             received: std::time::Instant::now(),
             probe: None,
         }
@@ -386,6 +390,8 @@ impl XBoard {
         self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature option=\"Clear Hash -button\"");
+        self.out.line("feature option=\"Claim Draws -combo *auto /// always /// never\"");
+        self.out.line(&format!("feature option=\"Draw Moves -spin 0 0 {MAX_DRAW_MOVES}\""));
         self.out.line(&format!(
             "feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
         ));
@@ -539,6 +545,14 @@ impl XBoard {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(_) => self.error("bad option value", line),
             },
+            "Claim Draws" => match ClaimMode::parse(value) {
+                Some(m) => self.claims.mode = m,
+                None => self.error("bad option value", line),
+            },
+            "Draw Moves" => match bounded(value, 0, MAX_DRAW_MOVES as usize) {
+                Ok(n) => self.claims.draw_moves = n as u32,
+                Err(_) => self.error("bad option value", line),
+            },
             "Clear Hash" => {
                 self.cancel_search();
                 self.engine.clear_hash();
@@ -620,7 +634,7 @@ impl XBoard {
 
     /// If the game is over by rule in the current position, sends the result and returns true.
     fn claim_result(&mut self) -> bool {
-        match crate::engine::game_over(&self.engine.pos) {
+        match self.claims.claim(&self.engine.pos) {
             Some(f) => {
                 self.out.line(&format!("{} {{{}}}", f.result, f.comment));
                 self.force = true;
