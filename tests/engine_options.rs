@@ -79,3 +79,34 @@ fn draw_claims_follow_the_claim_draws_option() {
     let out = x.sync(1);
     assert_eq!(out.iter().filter(|l| l.starts_with("Error (bad option value)")).count(), 2, "{out:?}");
 }
+
+/// `Debug Log File` (and `--debug-log`) records what came in and what went out.
+#[test]
+fn the_debug_log_file_records_both_directions() {
+    let dir = std::env::temp_dir().join(format!("kirin-debug-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("uci.log");
+    let mut u = Engine::start(&["uci"]);
+    u.send("uci");
+    let lines = u.read_until(|l| l == "uciok");
+    assert!(lines.iter().any(|l| l == "option name Debug Log File type string default <empty>"));
+    u.send(&format!("setoption name Debug Log File value {}", file.display()));
+    u.send("position startpos moves e2e4");
+    u.uci_sync();
+    u.send("setoption name Debug Log File value /nonexistent-dir/x.log");
+    let out = u.uci_sync();
+    assert!(out.len() == 1 && out[0].starts_with("info string error Debug Log File: cannot open"), "{out:?}");
+    let log = std::fs::read_to_string(&file).unwrap();
+    assert!(log.contains(" << position startpos moves e2e4\n"), "{log}");
+    assert!(log.contains(" << isready\n") && log.contains(" >> readyok\n"), "{log}");
+
+    let file = dir.join("cecp.log");
+    let mut x = Engine::start(&["--debug-log", file.to_str().unwrap(), "xboard"]);
+    x.send("xboard");
+    x.send("protover 2");
+    x.read_until(|l| l.contains("done=1"));
+    x.sync(7);
+    let log = std::fs::read_to_string(&file).unwrap();
+    assert!(log.contains(" << ping 7\n") && log.contains(" >> pong 7\n"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

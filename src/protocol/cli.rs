@@ -21,6 +21,10 @@ pub struct Cli {
     #[arg(long = "variants", global = true, value_name = "FILE")]
     pub variant_files: Vec<PathBuf>,
 
+    /// Append every protocol line in and out to FILE (as the `Debug Log File` option).
+    #[arg(long = "debug-log", global = true, value_name = "FILE")]
+    pub debug_log: Option<String>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -233,6 +237,12 @@ fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
 
 /// Runs a CLI command; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
+    if let Some(path) = &cli.debug_log
+        && let Err(e) = crate::protocol::debug_log::open(path)
+    {
+        eprintln!("error: {e}");
+        return 1;
+    }
     let stdout = std::io::stdout();
     let result: Result<(), String> = match cli.command {
         None | Some(Command::Uci) | Some(Command::Xboard) => {

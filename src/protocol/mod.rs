@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod claims;
 pub mod cli;
+pub mod debug_log;
 pub mod referee;
 pub mod uci;
 pub mod uci_parse;
@@ -35,6 +36,7 @@ impl Out {
     /// the GUI is gone and nobody can read an error message.
     pub fn line(&self, text: &str) {
         let mut g = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        debug_log::output(text);
         let _ = writeln!(g, "{text}");
         let _ = g.flush();
     }
@@ -84,13 +86,24 @@ pub fn read_input_line(input: &mut dyn std::io::BufRead) -> Option<InputLine> {
         let n = chunk.len();
         input.consume(n);
         if done {
-            return Some(if too_long { InputLine::TooLong } else { InputLine::Text(decode_line(&bytes)) });
+            return Some(if too_long {
+                debug_log::input("(a line too long, ignored)");
+                InputLine::TooLong
+            } else {
+                let line = decode_line(&bytes);
+                debug_log::input(&line);
+                InputLine::Text(line)
+            });
         }
     }
     match (too_long, bytes.is_empty()) {
         (true, _) => Some(InputLine::TooLong),
         (false, true) => None,
-        (false, false) => Some(InputLine::Text(decode_line(&bytes))),
+        (false, false) => {
+            let line = decode_line(&bytes);
+            debug_log::input(&line);
+            Some(InputLine::Text(line))
+        }
     }
 }
 

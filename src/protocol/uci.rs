@@ -204,6 +204,7 @@ impl Uci {
             s.push_str(&n);
         }
         s.push_str("\noption name VariantPath type string default <empty>");
+        s.push_str("\noption name Debug Log File type string default <empty>");
         // Problems in the variant files given on the command line (a GUI shows stderr
         // nowhere).
         for e in &self.engine.startup_errors {
@@ -256,6 +257,11 @@ impl Uci {
                 }
                 Err(e) => self.error(&format!("bad Hash value: {e}")),
             },
+            "debug log file" => {
+                if let Err(e) = crate::protocol::debug_log::open(&value) {
+                    self.error(&format!("Debug Log File: {e}"));
+                }
+            }
             // A button: no value. Forgets what earlier searches learned, as a new game does.
             "clear hash" => self.engine.clear_hash(),
             "threads" => match bounded(&value, 1, MAX_THREADS) {

@@ -390,6 +390,7 @@ impl XBoard {
         self.out.line("feature option=\"MultiPV -spin 1 1 64\"");
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature option=\"Clear Hash -button\"");
+        self.out.line("feature option=\"Debug Log File -file \"");
         self.out.line("feature option=\"Claim Draws -combo *auto /// always /// never\"");
         self.out.line(&format!("feature option=\"Draw Moves -spin 0 0 {MAX_DRAW_MOVES}\""));
         self.out.line(&format!(
@@ -553,6 +554,11 @@ impl XBoard {
                 Ok(n) => self.claims.draw_moves = n as u32,
                 Err(_) => self.error("bad option value", line),
             },
+            "Debug Log File" => {
+                if let Err(e) = crate::protocol::debug_log::open(value) {
+                    self.out.line(&format!("tellusererror Kirin: Debug Log File: {e}"));
+                }
+            }
             "Clear Hash" => {
                 self.cancel_search();
                 self.engine.clear_hash();
