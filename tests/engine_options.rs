@@ -110,3 +110,23 @@ fn the_debug_log_file_records_both_directions() {
     assert!(log.contains(" << ping 7\n") && log.contains(" >> pong 7\n"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Short Sliders (16 ranks) under XBoard without `-rankOffset 1`: the GUI sends 1-based
+/// ranks, Kirin reads them 0-based, and the move is illegal. Kirin says which flag is missing.
+#[test]
+fn a_missing_rank_offset_is_named() {
+    let mut x = Engine::start(&["xboard"]);
+    x.send("xboard");
+    x.send("protover 2");
+    x.read_until(|l| l.contains("done=1"));
+    x.send("variant shortsliders");
+    x.send("force");
+    x.send("usermove c2c5");
+    let out = x.sync(1);
+    assert!(out.iter().any(|l| l == "Illegal move: c2c5"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("tellusererror") && l.contains("-rankOffset 1")), "{out:?}");
+    // The same move with the flag (0-based ranks) is played, and nothing is said.
+    x.send("usermove c1c4");
+    let out = x.sync(2);
+    assert!(out.iter().all(|l| !l.starts_with("Illegal") && !l.starts_with("telluser")), "{out:?}");
+}

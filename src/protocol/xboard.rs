@@ -618,6 +618,16 @@ impl XBoard {
             Some(m) => m,
             None => {
                 self.out.line(&format!("Illegal move: {arg}"));
+                // On 16 ranks XBoard must send 0-based ranks (`-rankOffset 1`). A move that is
+                // illegal so but legal read 1-based is the sign that the flag is missing.
+                let v = &self.engine.rules.variant;
+                if v.ranks == 16 && self.engine.pos.clone().parse_move(arg).is_ok() {
+                    self.out.line(&format!(
+                        "tellusererror Kirin: {} has 16 ranks: start XBoard with -rankOffset 1 \
+                         (kirin variants --xboard prints the whole line)",
+                        v.name
+                    ));
+                }
                 if self.analyze {
                     self.start_analysis();
                 }
