@@ -130,3 +130,16 @@ fn a_missing_rank_offset_is_named() {
     let out = x.sync(2);
     assert!(out.iter().all(|l| !l.starts_with("Illegal") && !l.starts_with("telluser")), "{out:?}");
 }
+
+/// UCI `eval` prints what `kirin show` prints about the evaluation.
+#[test]
+fn uci_eval_prints_the_terms() {
+    let mut u = Engine::start(&["uci"]);
+    u.send("uci");
+    u.read_until(|l| l == "uciok");
+    u.send("position startpos moves e2e4");
+    u.send("eval");
+    let out = u.uci_sync();
+    assert!(out.first().is_some_and(|l| l.starts_with("Static eval (side to move): ")), "{out:?}");
+    assert!(out.iter().any(|l| l.trim_start().starts_with("total")), "{out:?}");
+}

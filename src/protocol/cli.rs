@@ -236,6 +236,24 @@ fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
 }
 
 /// Runs a CLI command; returns the process exit code.
+/// The static evaluation and the terms behind it, as `show` and UCI `eval` print them.
+pub fn eval_report(pos: &crate::position::Position) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "Static eval (side to move): {} cp", crate::search::eval::evaluate(pos));
+    // The terms behind it, White's point of view (before the tempo bonus and the n-move
+    // rule's scaling).
+    let (white, tr) = crate::search::eval::trace(pos);
+    let (phase, max) = tr.phase;
+    let _ = writeln!(out, "Eval terms (White's view; mg, eg; phase {phase}/{max}):");
+    for (name, mg, eg) in &tr.terms {
+        let _ = writeln!(out, "  {name:<22}{mg:>8}{eg:>8}");
+    }
+    let _ = writeln!(out, "  {:<22}{:>8}", "conversion", tr.conversion);
+    let _ = writeln!(out, "  {:<22}{:>8}", "total", white);
+    out
+}
+
 pub fn run(cli: Cli) -> i32 {
     if let Some(path) = &cli.debug_log
         && let Err(e) = crate::protocol::debug_log::open(path)
@@ -364,17 +382,7 @@ pub fn run(cli: Cli) -> i32 {
             // The letters of the diagram and the FEN, by name (White's; Black's in lower case).
             let legend: Vec<String> = pos.variant().pieces.iter().map(|d| format!("{}={}", d.token, d.name)).collect();
             let _ = writeln!(out, "Pieces: {}", legend.join(", "));
-            let _ = writeln!(out, "Static eval (side to move): {} cp", crate::search::eval::evaluate(pos));
-            // The terms behind it, White's point of view (before the tempo bonus and the
-            // n-move rule's scaling).
-            let (white, tr) = crate::search::eval::trace(pos);
-            let (phase, max) = tr.phase;
-            let _ = writeln!(out, "Eval terms (White's view; mg, eg; phase {phase}/{max}):");
-            for (name, mg, eg) in &tr.terms {
-                let _ = writeln!(out, "  {name:<22}{mg:>8}{eg:>8}");
-            }
-            let _ = writeln!(out, "  {:<22}{:>8}", "conversion", tr.conversion);
-            let _ = writeln!(out, "  {:<22}{:>8}", "total", white);
+            let _ = write!(out, "{}", eval_report(pos));
             if let Some(f) = crate::engine::game_over(pos) {
                 let _ = writeln!(out, "Game over: {} {{{}}}", f.result, f.comment);
             }

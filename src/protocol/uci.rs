@@ -152,6 +152,10 @@ impl Uci {
                 text.push_str(&format!("Fen: {}\nKey: {:016X}", pos.fen(), pos.key()));
                 self.out.line(&text);
             }
+            UciCommand::Eval => {
+                let text = crate::protocol::cli::eval_report(&self.engine.pos);
+                self.out.line(text.trim_end());
+            }
             UciCommand::Bench { hash, threads, depth } => {
                 // As in Stockfish, the table size and thread count given stay set.
                 if let Some(mb) = hash

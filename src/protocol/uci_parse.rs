@@ -40,6 +40,8 @@ pub enum UciCommand {
     Quit,
     /// Fairy-Stockfish's `d`: show the board.
     Display,
+    /// Stockfish's `eval`: the static evaluation and its terms.
+    Eval,
     /// Stockfish's `bench [ttSize] [threads] [depth]`; what is not given keeps the
     /// engine's table and threads and the bench's own depth.
     Bench {
@@ -154,6 +156,7 @@ pub fn parse(line: &str) -> Result<UciCommand, String> {
         "ponderhit" => UciCommand::PonderHit,
         "quit" => UciCommand::Quit,
         "d" => UciCommand::Display,
+        "eval" => UciCommand::Eval,
         "debug" => UciCommand::Debug,
         "register" => UciCommand::Register,
         "bench" => bench(args)?,
