@@ -48,3 +48,24 @@ fn show_has_a_legend() {
     let legend = out.lines().find(|l| l.starts_with("Pieces: ")).expect("a Pieces line");
     assert!(legend.contains("N=lion") && legend.contains("+P=tokin"), "{legend}");
 }
+
+/// `analyse --epd FILE`: one line per position, named by its EPD `id` or its line number;
+/// a line that is no position is reported in its place and makes the exit status 1.
+#[test]
+fn analyse_epd_writes_a_line_per_position() {
+    let file = std::env::temp_dir().join(format!("kirin-epd-{}.epd", std::process::id()));
+    std::fs::write(
+        &file,
+        "# a comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"open\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nno position\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["analyse", "--epd", file.to_str().unwrap(), "--depth", "4"]);
+    let _ = std::fs::remove_file(&file);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("open\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\tbestmove "));
+    assert!(lines[1].starts_with("line 4\t6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\tbestmove a1a8 score mate 1 "), "{out}");
+    assert!(lines[2].starts_with("line 5\terror: "), "{out}");
+    assert_eq!(code, Some(1), "{err}");
+}

@@ -6,7 +6,7 @@ use crate::catalog::Catalog;
 use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::protocol::uci::{Uci, info_line};
 use crate::protocol::xboard::XBoard;
-use crate::protocol::{InputLine, Out, bench, read_input_line, variant_list, write_perft};
+use crate::protocol::{InputLine, Out, batch, bench, read_input_line, variant_list, write_perft};
 use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -111,6 +111,10 @@ pub struct AnalyseArgs {
     /// 100 ms a move), until it ends by rule; prints every move and the result.
     #[arg(long)]
     pub play: bool,
+    /// Analyse every position of FILE instead (FEN or EPD lines), one result line each:
+    /// `NAME<TAB>FEN<TAB>bestmove ... score ... depth ... nodes ... pv ...`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "play", "multipv"])]
+    pub epd: Option<PathBuf>,
     /// With --play: give up (and fail) after this many plies.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_plies: u64,
@@ -315,6 +319,25 @@ pub fn run(cli: Cli) -> i32 {
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
         }),
+        Some(Command::Analyse(a)) if a.epd.is_some() => {
+            engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
+                let path = a.epd.as_ref().expect("guarded");
+                let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                eng.set_hash(a.hash)?;
+                eng.set_threads(a.threads)?;
+                let limits = Limits {
+                    depth: a.depth,
+                    movetime: a.depth.is_none().then(|| Duration::from_millis(a.movetime.unwrap_or(5000))),
+                    ..Limits::default()
+                };
+                match batch::analyse(&mut eng, &String::from_utf8_lossy(&text), &limits, &Out::stdout()) {
+                    0 => Ok(()),
+                    n => {
+                        Err(format!("{n} line(s) of {} are no position of {}", path.display(), eng.rules.variant.name))
+                    }
+                }
+            })
+        }
         Some(Command::Analyse(a)) if a.play => engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
             eng.set_hash(a.hash)?;
             eng.set_threads(a.threads)?;

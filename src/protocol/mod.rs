@@ -1,5 +1,6 @@
 //! Text protocols: UCI, CECP/XBoard and the command line. No chess logic lives here.
 
+pub mod batch;
 pub mod bench;
 pub mod claims;
 pub mod cli;
