@@ -76,6 +76,39 @@ pub fn divide_streaming(
     true
 }
 
+/// Counts root move by root move on a pool of `threads` threads (each worker counts a clone
+/// of the position), handing each count to `each` as soon as it is known, in the order the
+/// workers finish. Returns the total.
+pub fn divide_parallel_streaming(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    each: &(dyn Fn(Move, u64) + Sync),
+) -> Result<u64, String> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let moves = pos.clone().legal_moves();
+    Ok(pool.install(|| {
+        moves
+            .par_iter()
+            .map(|&m| {
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    let mut p = pos.clone();
+                    p.make_move(m);
+                    perft(&mut p, depth - 1)
+                };
+                each(m, n);
+                n
+            })
+            .sum()
+    }))
+}
+
 /// Like [`divide`], with the root moves shared out over rayon's thread pool (each worker
 /// searches a clone of the position). Same numbers, faster on several cores.
 pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {

@@ -69,3 +69,20 @@ fn analyse_epd_writes_a_line_per_position() {
     assert!(lines[2].starts_with("line 5\terror: "), "{out}");
     assert_eq!(code, Some(1), "{err}");
 }
+
+/// `perft --threads 2 --divide` gives the same root counts as one thread (in the order the
+/// workers finish) and the same total.
+#[test]
+fn perft_on_threads_counts_the_same() {
+    let sorted = |args: &[&str]| {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(0), "{err}");
+        let mut lines: Vec<String> = out.lines().filter(|l| !l.is_empty()).map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let one = sorted(&["perft", "-v", "shoshogi", "-d", "3", "--divide"]);
+    let two = sorted(&["perft", "-v", "shoshogi", "-d", "3", "--divide", "--threads", "2"]);
+    assert!(one.len() > 10);
+    assert_eq!(one, two);
+}

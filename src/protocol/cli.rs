@@ -85,6 +85,10 @@ pub struct PerftArgs {
     /// Print the count of every root move.
     #[arg(long)]
     pub divide: bool,
+    /// Count on this many threads, root moves shared out (with --divide their lines come
+    /// in the order they finish).
+    #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -310,11 +314,26 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
-            let mut out = stdout.lock();
             let mut pos = eng.pos.clone();
             let start = Instant::now();
-            let never = std::sync::atomic::AtomicBool::new(false);
-            let n = write_perft(&mut out, &mut pos, a.depth, a.divide, &never).map_err(|e| e.to_string())?.unwrap_or(0);
+            let n = if a.threads > 1 && a.depth > 0 {
+                // Lines from the workers as they finish, through the shared writer.
+                let out = Out::stdout();
+                let texts: std::collections::HashMap<_, _> =
+                    pos.clone().legal_moves().into_iter().map(|m| (m, pos.move_to_uci(m))).collect();
+                let each = |m, n| {
+                    if a.divide {
+                        out.line(&format!("{}: {n}", texts[&m]));
+                    }
+                };
+                let n = crate::perft::divide_parallel_streaming(&pos, a.depth, a.threads, &each)?;
+                out.line(&format!("{}Nodes searched: {n}", if a.divide { "\n" } else { "" }));
+                n
+            } else {
+                let mut out = stdout.lock();
+                let never = std::sync::atomic::AtomicBool::new(false);
+                write_perft(&mut out, &mut pos, a.depth, a.divide, &never).map_err(|e| e.to_string())?.unwrap_or(0)
+            };
             let secs = start.elapsed().as_secs_f64();
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
