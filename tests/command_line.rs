@@ -86,3 +86,18 @@ fn perft_on_threads_counts_the_same() {
     assert!(one.len() > 10);
     assert_eq!(one, two);
 }
+
+/// `analyse --play --pgn FILE` appends the game as PGN, with its start position.
+#[test]
+fn self_play_writes_pgn() {
+    let file = std::env::temp_dir().join(format!("kirin-selfplay-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (code, _, err) = run(&["analyse", "--fen", fen, "--play", "--depth", "3", "--pgn", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n")), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.ends_with("\n1. a1a8 {White mates} 1-0\n\n"), "{pgn}");
+}

@@ -4,6 +4,7 @@
 
 use crate::catalog::Catalog;
 use crate::engine::{DEFAULT_HASH_MB, Engine};
+use crate::position::Position;
 use crate::protocol::uci::{Uci, info_line};
 use crate::protocol::xboard::XBoard;
 use crate::protocol::{InputLine, Out, batch, bench, read_input_line, variant_list, write_perft};
@@ -119,6 +120,9 @@ pub struct AnalyseArgs {
     /// `NAME<TAB>FEN<TAB>bestmove ... score ... depth ... nodes ... pv ...`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "play", "multipv"])]
     pub epd: Option<PathBuf>,
+    /// With --play: append the game to this PGN file.
+    #[arg(long, value_name = "FILE", requires = "play")]
+    pub pgn: Option<PathBuf>,
     /// With --play: give up (and fail) after this many plies.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_plies: u64,
@@ -181,31 +185,53 @@ fn multipv_arg(s: &str) -> Result<usize, String> {
 /// `analyse --play`: the engine plays both sides from its position until the game ends by a
 /// rule of the variant. Prints `ply N: MOVE score` for every move, then `moves: ...` (the
 /// whole game in coordinate notation) and `Game over: RESULT {reason}`.
-fn self_play(eng: &mut crate::engine::Engine, limits: &Limits, max_plies: u64) -> Result<(), String> {
+fn self_play(
+    eng: &mut crate::engine::Engine,
+    limits: &Limits,
+    max_plies: u64,
+    pgn: Option<&std::path::Path>,
+) -> Result<(), String> {
     let out = Out::stdout();
     let v = &eng.rules.variant;
-    out.line(&format!("variant {} ({}x{}), self-play from {}", v.name, v.files, v.ranks, eng.pos.fen()));
+    let start_fen = eng.pos.fen();
+    let standard_start = start_fen == Position::startpos(eng.rules.clone()).fen();
+    out.line(&format!("variant {} ({}x{}), self-play from {}", v.name, v.files, v.ranks, start_fen));
     let mut played = Vec::new();
-    loop {
+    let (result, why, outcome) = loop {
         if let Some(f) = crate::engine::game_over(&eng.pos) {
             out.line(&format!("moves: {}", played.join(" ")));
             out.line(&format!("Game over: {} {{{}}}", f.result, f.comment));
-            return Ok(());
+            break (f.result, f.comment, Ok(()));
         }
         if played.len() as u64 >= max_plies {
             out.line(&format!("moves: {}", played.join(" ")));
-            return Err(format!("no result after {max_plies} plies"));
+            break (
+                "*",
+                format!("no result after {max_plies} plies"),
+                Err(format!("no result after {max_plies} plies")),
+            );
         }
         let pos = eng.pos.clone();
         let o = eng.search_sync(limits, &mut |_| {});
         let Some(m) = o.best else {
-            return Err(format!("no move found in {}", pos.fen()));
+            break ("*", "no move found".into(), Err(format!("no move found in {}", pos.fen())));
         };
         let text = pos.move_to_uci(m);
         out.line(&format!("ply {}: {} {}", played.len() + 1, text, o.score));
         played.push(text);
         eng.play(m);
+    };
+    if let Some(path) = pgn {
+        let text =
+            crate::protocol::pgn::game(&eng.rules.variant.name, &start_fen, standard_start, &played, result, &why);
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
+    outcome
 }
 
 /// The embedded variants and the files of `--variants`. A file that cannot be loaded is
@@ -365,7 +391,7 @@ pub fn run(cli: Cli) -> i32 {
                 movetime: if a.depth.is_none() { Some(Duration::from_millis(a.movetime.unwrap_or(100))) } else { None },
                 ..Limits::default()
             };
-            self_play(&mut eng, &limits, a.max_plies)
+            self_play(&mut eng, &limits, a.max_plies, a.pgn.as_deref())
         }),
         Some(Command::Analyse(a)) => engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
             eng.set_hash(a.hash)?;

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod claims;
 pub mod cli;
 pub mod debug_log;
+pub mod pgn;
 pub mod referee;
 pub mod uci;
 pub mod uci_parse;
