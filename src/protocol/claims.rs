@@ -3,7 +3,8 @@
 //! counting rules (the n-move rule, repetition) are where hosts differ: Cute Chess applies
 //! its own move limit in courier, and scores a claim its rules do not back as a loss
 //! ("Invalid result claim"). So by default Kirin claims them only where the host has no
-//! rules of its own for the variant (an engine-defined variant) or the same rules (chess).
+//! rules of its own for the variant (an engine-defined variant), the same rules (chess), or
+//! does not test them and relies on the engines' claims (`-testLegality false`, as in chu).
 
 use crate::game_end::{EndBy, Finished, game_over};
 use crate::position::Position;
@@ -12,8 +13,9 @@ use crate::variant::Variant;
 /// The `Claim Draws` option.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum ClaimMode {
-    /// Counting rules claimed in engine-defined variants and in chess, not in the other
-    /// variants a host knows itself (courier, shatranj, chu): there the host decides.
+    /// Counting rules claimed in engine-defined variants, in chess, and where the host
+    /// does not test the rules (chu); not in the other variants a host knows and checks
+    /// itself (courier, shatranj): there the host decides.
     #[default]
     Auto,
     Always,
@@ -73,7 +75,9 @@ impl ClaimPolicy {
         match self.mode {
             ClaimMode::Always => true,
             ClaimMode::Never => false,
-            ClaimMode::Auto => v.xboard_name.as_deref().is_none_or(|n| n == "normal"),
+            // An engine-defined variant, chess, or a variant whose rules the host does not
+            // test (`-testLegality false`: it takes the engines' word, claims included).
+            ClaimMode::Auto => v.xboard_name.as_deref().is_none_or(|n| n == "normal") || !v.xboard_legality,
         }
     }
 }
@@ -113,6 +117,17 @@ mod tests {
         assert!(auto.claim(&modern).is_some());
         let chess = pos("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100 80");
         assert!(auto.claim(&chess).is_some());
+        // Chu: built into XBoard, but hosted with -testLegality false, so XBoard relies on
+        // the engines' claims (here a repetition).
+        let chu = Catalog::embedded().get("chu").unwrap();
+        assert!(!chu.variant.xboard_legality);
+        let mut p = Position::startpos(chu);
+        for m in ["d5d6", "d8d7", "d6d5", "d7d8"].iter().cycle().take(12) {
+            let mv = p.parse_move(m).unwrap();
+            p.make_move(mv);
+        }
+        assert!(game_over(&p).is_some_and(|f| f.by == EndBy::Repetition));
+        assert!(auto.claim(&p).is_some(), "XBoard trusts the claim in chu");
     }
 
     /// Mate is claimed whatever the mode.
