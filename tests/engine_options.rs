@@ -4,13 +4,28 @@ mod common;
 
 use common::process::Engine;
 
+/// An engine after the CECP handshake, and the feature lines it sent.
+fn xboard(args: &[&str]) -> (Engine, Vec<String>) {
+    let mut x = Engine::start(args);
+    x.send("xboard");
+    x.send("protover 2");
+    let features = x.read_until(|l| l.contains("done=1"));
+    (x, features)
+}
+
+/// An engine after the UCI handshake, and the lines it sent.
+fn uci() -> (Engine, Vec<String>) {
+    let mut u = Engine::start(&["uci"]);
+    u.send("uci");
+    let lines = u.read_until(|l| l == "uciok");
+    (u, lines)
+}
+
 /// `Clear Hash` is a button in both protocols: offered, accepted without an error, and the
 /// engine searches on afterwards.
 #[test]
 fn clear_hash_is_a_button() {
-    let mut u = Engine::start(&["uci"]);
-    u.send("uci");
-    let lines = u.read_until(|l| l == "uciok");
+    let (mut u, lines) = uci();
     assert!(lines.iter().any(|l| l == "option name Clear Hash type button"), "{lines:?}");
     u.send("position startpos moves e2e4");
     u.send("go depth 4");
@@ -20,10 +35,7 @@ fn clear_hash_is_a_button() {
     u.send("go depth 4");
     u.read_until(|l| l.starts_with("bestmove"));
 
-    let mut x = Engine::start(&["xboard"]);
-    x.send("xboard");
-    x.send("protover 2");
-    let lines = x.read_until(|l| l.contains("done=1"));
+    let (mut x, lines) = xboard(&["xboard"]);
     assert!(lines.iter().any(|l| l == "feature option=\"Clear Hash -button\""), "{lines:?}");
     x.send("option Clear Hash");
     assert_eq!(x.sync(1), Vec::<String>::new());
@@ -32,9 +44,7 @@ fn clear_hash_is_a_button() {
 /// An unknown variant name is answered with the names there are.
 #[test]
 fn an_unknown_variant_lists_the_known_ones() {
-    let mut u = Engine::start(&["uci"]);
-    u.send("uci");
-    u.read_until(|l| l == "uciok");
+    let (mut u, _) = uci();
     u.send("setoption name UCI_Variant value chushogii");
     let out = u.uci_sync();
     assert!(out.len() == 1 && out[0].starts_with("info string error unknown variant 'chushogii'"), "{out:?}");
@@ -55,10 +65,7 @@ fn an_unknown_variant_lists_the_known_ones() {
 fn draw_claims_follow_the_claim_draws_option() {
     let fen = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 100 80";
     for (option, claims) in [("", false), ("option Claim Draws=always", true), ("option Claim Draws=never", false)] {
-        let mut x = Engine::start(&["xboard"]);
-        x.send("xboard");
-        x.send("protover 2");
-        let features = x.read_until(|l| l.contains("done=1"));
+        let (mut x, features) = xboard(&["xboard"]);
         assert!(features.iter().any(|l| l.contains("Claim Draws -combo *auto /// always /// never")), "{features:?}");
         x.send("variant courier");
         if !option.is_empty() {
@@ -70,10 +77,7 @@ fn draw_claims_follow_the_claim_draws_option() {
         let answer = x.read_until(|l| l.starts_with("move ") || l.starts_with("1/2-1/2"));
         assert_eq!(answer.last().unwrap().starts_with("1/2-1/2 {50-move rule}"), claims, "{option}: {answer:?}");
     }
-    let mut x = Engine::start(&["xboard"]);
-    x.send("xboard");
-    x.send("protover 2");
-    x.read_until(|l| l.contains("done=1"));
+    let (mut x, _) = xboard(&["xboard"]);
     x.send("option Claim Draws=sometimes");
     x.send("option Draw Moves=-1");
     let out = x.sync(1);
@@ -86,9 +90,7 @@ fn the_debug_log_file_records_both_directions() {
     let dir = std::env::temp_dir().join(format!("kirin-debug-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("uci.log");
-    let mut u = Engine::start(&["uci"]);
-    u.send("uci");
-    let lines = u.read_until(|l| l == "uciok");
+    let (mut u, lines) = uci();
     assert!(lines.iter().any(|l| l == "option name Debug Log File type string default <empty>"));
     u.send(&format!("setoption name Debug Log File value {}", file.display()));
     u.send("position startpos moves e2e4");
@@ -101,10 +103,7 @@ fn the_debug_log_file_records_both_directions() {
     assert!(log.contains(" << isready\n") && log.contains(" >> readyok\n"), "{log}");
 
     let file = dir.join("cecp.log");
-    let mut x = Engine::start(&["--debug-log", file.to_str().unwrap(), "xboard"]);
-    x.send("xboard");
-    x.send("protover 2");
-    x.read_until(|l| l.contains("done=1"));
+    let (mut x, _) = xboard(&["--debug-log", file.to_str().unwrap(), "xboard"]);
     x.sync(7);
     let log = std::fs::read_to_string(&file).unwrap();
     assert!(log.contains(" << ping 7\n") && log.contains(" >> pong 7\n"), "{log}");
@@ -115,10 +114,7 @@ fn the_debug_log_file_records_both_directions() {
 /// ranks, Kirin reads them 0-based, and the move is illegal. Kirin says which flag is missing.
 #[test]
 fn a_missing_rank_offset_is_named() {
-    let mut x = Engine::start(&["xboard"]);
-    x.send("xboard");
-    x.send("protover 2");
-    x.read_until(|l| l.contains("done=1"));
+    let (mut x, _) = xboard(&["xboard"]);
     x.send("variant shortsliders");
     x.send("force");
     x.send("usermove c2c5");
@@ -134,9 +130,7 @@ fn a_missing_rank_offset_is_named() {
 /// UCI `eval` prints what `kirin show` prints about the evaluation.
 #[test]
 fn uci_eval_prints_the_terms() {
-    let mut u = Engine::start(&["uci"]);
-    u.send("uci");
-    u.read_until(|l| l == "uciok");
+    let (mut u, _) = uci();
     u.send("position startpos moves e2e4");
     u.send("eval");
     let out = u.uci_sync();
