@@ -40,6 +40,11 @@ pub fn parse_line(engine: &Engine, line: &str) -> Result<EpdLine, String> {
     Err(first_error.unwrap_or_else(|| "too few fields for a position".into()))
 }
 
+/// Why a search found no move to play: the rule that ended the game, if one did.
+pub fn no_move_reason(pos: &Position) -> &'static str {
+    crate::game_end::terminal(&mut pos.clone()).map(|r| r.reason).unwrap_or("no legal move")
+}
+
 /// The text of `id "..."` among EPD operations.
 fn epd_id(ops: &str) -> Option<String> {
     ops.split(';').map(str::trim).find_map(|op| op.strip_prefix("id ")).map(|v| v.trim().trim_matches('"').to_string())
@@ -93,11 +98,7 @@ pub fn analyse(engine: &mut Engine, text: &str, limits: &Limits, out: &Out) -> u
                     pv.join(" ")
                 )
             }
-            None => {
-                let mut p = pos.clone();
-                let why = crate::game_end::terminal(&mut p).map(|r| r.reason).unwrap_or("no legal move");
-                format!("bestmove (none) ({why})")
-            }
+            None => format!("bestmove (none) ({})", no_move_reason(&pos)),
         };
         out.line(&format!("{name}\t{}\t{}", p.fen, result.trim_end()));
     }

@@ -417,11 +417,7 @@ pub fn run(cli: Cli) -> i32 {
             };
             match o.best {
                 Some(b) => out.line(&format!("bestmove {}", pos.move_to_uci(b))),
-                None => {
-                    let mut p = pos.clone();
-                    let why = crate::game_end::terminal(&mut p).map(|r| r.reason).unwrap_or("no legal move");
-                    out.line(&format!("bestmove (none) ({why})"));
-                }
+                None => out.line(&format!("bestmove (none) ({})", batch::no_move_reason(&pos))),
             }
             Ok(())
         }),
