@@ -317,7 +317,7 @@ fn slidechess_resigns_rather_than_play_a_cage_move_xboard_refuses() {
     // XBoard 4.9.1 refuses a move from an empty square even without legality testing
     // (backend.c ParseOneMove): an empty cage's relocation forfeited a game (measured). A lone
     // Black King whose only legal moves are such relocations resigns instead, saying why
-    // (docs/rules/slide-chess.md §4; README, Slide-chess under XBoard).
+    // (docs/rules/slide-chess.md §4; docs/xboard-variants.md, Slide-chess).
     let mut e = Engine::start(&["xboard"]);
     handshake(&mut e);
     e.send("new");
