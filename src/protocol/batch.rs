@@ -6,7 +6,8 @@
 use crate::engine::Engine;
 use crate::position::Position;
 use crate::protocol::Out;
-use crate::search::{Limits, mate_in};
+use crate::protocol::uci::{pv_text, score_text};
+use crate::search::Limits;
 
 /// A position of the file: its FEN (counters added where EPD has none) and its name.
 #[derive(Debug, PartialEq, Eq)]
@@ -75,29 +76,14 @@ pub fn analyse(engine: &mut Engine, text: &str, limits: &Limits, out: &Out) -> u
         let pos = engine.pos.clone();
         let o = engine.search_sync(limits, &mut |_| {});
         let result = match o.best {
-            Some(b) => {
-                let score = match mate_in(o.score) {
-                    Some(n) => format!("mate {n}"),
-                    None => format!("cp {}", o.score),
-                };
-                let pv: Vec<String> = {
-                    let mut p = pos.clone();
-                    o.pv.iter()
-                        .map(|&m| {
-                            let s = p.move_to_uci(m);
-                            p.make_move(m);
-                            s
-                        })
-                        .collect()
-                };
-                format!(
-                    "bestmove {} score {score} depth {} nodes {} pv {}",
-                    pos.move_to_uci(b),
-                    o.depth,
-                    o.nodes,
-                    pv.join(" ")
-                )
-            }
+            Some(b) => format!(
+                "bestmove {} score {} depth {} nodes {} pv {}",
+                pos.move_to_uci(b),
+                score_text(o.score),
+                o.depth,
+                o.nodes,
+                pv_text(&pos, &o.pv)
+            ),
             None => format!("bestmove (none) ({})", no_move_reason(&pos)),
         };
         out.line(&format!("{name}\t{}\t{}", p.fen, result.trim_end()));

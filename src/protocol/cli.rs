@@ -269,7 +269,6 @@ fn engine_for(files: &[PathBuf], p: &PositionArgs) -> Result<Engine, String> {
     Ok(eng)
 }
 
-/// Runs a CLI command; returns the process exit code.
 /// The static evaluation and the terms behind it, as `show` and UCI `eval` print them.
 pub fn eval_report(pos: &crate::position::Position) -> String {
     use std::fmt::Write as _;
@@ -288,6 +287,7 @@ pub fn eval_report(pos: &crate::position::Position) -> String {
     out
 }
 
+/// Runs a CLI command; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     if let Some(path) = &cli.debug_log
         && let Err(e) = crate::protocol::debug_log::open(path)

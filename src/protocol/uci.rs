@@ -32,27 +32,39 @@ pub struct Uci {
     probe: Option<PendingProbe>,
 }
 
+/// A score as UCI writes it: `cp N` or `mate N` (moves, negative when mated).
+pub fn score_text(score: i32) -> String {
+    match mate_in(score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// The moves of `pv` from `pos` in coordinate notation, separated by spaces; it stops at
+/// the first move that is not legal where it stands (a line cut short by a table entry).
+pub fn pv_text(pos: &Position, pv: &[crate::moves::Move]) -> String {
+    let mut p = pos.clone();
+    let mut moves = Vec::new();
+    for &m in pv {
+        if !p.legal_moves().contains(&m) {
+            break;
+        }
+        moves.push(p.move_to_uci(m));
+        p.make_move(m);
+    }
+    moves.join(" ")
+}
+
 /// One UCI `info` line for a search report.
 pub fn info_line(pos: &Position, r: &Report) -> String {
-    let score = match mate_in(r.score) {
-        Some(n) => format!("mate {n}"),
-        None => format!("cp {}", r.score),
-    };
+    let score = score_text(r.score);
     let bound = match r.bound {
         Bound::Lower => " lowerbound",
         Bound::Upper => " upperbound",
         _ => "",
     };
-    let mut p = pos.clone();
-    let mut pv = String::new();
-    for &m in &r.pv {
-        if !p.legal_moves().contains(&m) {
-            break;
-        }
-        pv.push(' ');
-        pv.push_str(&p.move_to_uci(m));
-        p.make_move(m);
-    }
+    let pv = pv_text(pos, &r.pv);
+    let pv = if pv.is_empty() { pv } else { format!(" {pv}") };
     format!(
         "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv{pv}",
         r.depth,
