@@ -77,9 +77,16 @@ impl ClaimPolicy {
             ClaimMode::Never => false,
             // An engine-defined variant, chess, or a variant whose rules the host does not
             // test (`-testLegality false`: it takes the engines' word, claims included).
-            ClaimMode::Auto => v.xboard_name.as_deref().is_none_or(|n| n == "normal") || !v.xboard_legality,
+            ClaimMode::Auto => !host_has_own_rules(v) || !v.xboard_legality,
         }
     }
+}
+
+/// True for a variant a GUI knows by name and plays by its own rules other than chess:
+/// XBoard's built-in courier and shatranj, and Cute Chess's courier.
+fn host_has_own_rules(v: &Variant) -> bool {
+    let named = |n: &Option<String>| n.as_deref().is_some_and(|n| n != "-" && n != "normal");
+    named(&v.xboard_name) || named(&v.cutechess_name)
 }
 
 #[cfg(test)]
@@ -110,6 +117,11 @@ mod tests {
         assert_eq!(host70.claim(&later).unwrap().comment, "70-move rule");
         let never = ClaimPolicy { mode: ClaimMode::Never, draw_moves: 0 };
         assert!(never.claim(&later).is_none());
+        // Cute Chess's courier (after the compulsory moves) is its own too.
+        let cute =
+            pos("courier", "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 100 80");
+        assert!(game_over(&cute).is_some_and(|f| f.by == EndBy::MoveCount));
+        assert!(auto.claim(&cute).is_none(), "Cute Chess applies its own count in courier");
 
         // The same count in an engine-defined variant and in chess: claimed.
         let modern =

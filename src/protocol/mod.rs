@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod cecp_gui;
 pub mod claims;
 pub mod cli;
 pub mod debug_log;

@@ -13,6 +13,7 @@
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::protocol::cecp_gui::CecpGui;
 use crate::protocol::claims::{ClaimMode, ClaimPolicy, MAX_DRAW_MOVES};
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
@@ -79,6 +80,10 @@ pub struct XBoard {
     move_overhead: Duration,
     /// The `Claim Draws` and `Draw Moves` options.
     claims: ClaimPolicy,
+    /// The `GUI` option: whose start position a built-in variant name means.
+    gui: CecpGui,
+    /// The variant name the GUI last selected (`normal` after `new`).
+    cecp_variant: String,
     /// When the line being handled was taken up: a search it starts counts its clock
     /// from there.
     received: std::time::Instant,
@@ -154,6 +159,8 @@ impl XBoard {
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             claims: ClaimPolicy::default(),
+            gui: CecpGui::default(),
+            cecp_variant: "normal".to_string(),
             received: std::time::Instant::now(),
             probe: None,
         }
@@ -391,6 +398,7 @@ impl XBoard {
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line("feature option=\"Debug Log File -file \"");
+        self.out.line(&format!("feature option=\"GUI -combo {}\"", CecpGui::COMBO));
         self.out.line("feature option=\"Claim Draws -combo *auto /// always /// never\"");
         self.out.line(&format!("feature option=\"Draw Moves -spin 0 0 {MAX_DRAW_MOVES}\""));
         self.out.line(&format!(
@@ -428,24 +436,12 @@ impl XBoard {
         self.excluded.clear();
         self.illegal_position = false;
         self.hint = None;
-    }
-
-    /// Finds our variant for an XBoard variant name.
-    fn variant_for(&self, name: &str) -> Option<String> {
-        let n = name.to_ascii_lowercase();
-        let cat = &self.engine.catalog;
-        if let Some(r) = cat.rules.iter().find(|r| cecp_name(&r.variant).as_deref() == Some(n.as_str())) {
-            return Some(r.variant.name.clone());
-        }
-        if !is_engine_definable(&n) {
-            return None;
-        }
-        cat.get(&n).map(|r| r.variant.name.clone())
+        self.cecp_variant = "normal".to_string();
     }
 
     fn cmd_variant(&mut self, arg: &str) {
         self.cancel_search();
-        let Some(name) = self.variant_for(arg) else {
+        let Some(name) = self.gui.variant_for(&self.engine.catalog, arg) else {
             self.error("unsupported variant", &format!("variant {arg}"));
             return;
         };
@@ -454,8 +450,9 @@ impl XBoard {
             return;
         }
         self.illegal_position = false;
+        self.cecp_variant = arg.to_ascii_lowercase();
         let v = &self.engine.rules.variant;
-        if v.xboard_name.is_none() {
+        if v.xboard_name.is_none() && v.cutechess_name.as_deref().is_none_or(|n| n == "-") {
             // Engine-defined: tell XBoard the board, pieces and moves (before the next pong).
             let table = xboard_setup::piece_to_char(v);
             let mut fen = self.engine.root.fen();
@@ -546,6 +543,10 @@ impl XBoard {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(_) => self.error("bad option value", line),
             },
+            "GUI" => match CecpGui::parse(value) {
+                Some(g) => self.gui = g,
+                None => self.error("bad option value", line),
+            },
             "Claim Draws" => match ClaimMode::parse(value) {
                 Some(m) => self.claims.mode = m,
                 None => self.error("bad option value", line),
@@ -627,6 +628,13 @@ impl XBoard {
                          (kirin variants --xboard prints the whole line)",
                         v.name
                     ));
+                }
+                // At the start of a game: a move that fits the other GUI's start position
+                // of this variant name (courier) means the `GUI` option is wrong.
+                if self.engine.pos.fen() == Position::startpos(self.engine.rules.clone()).fen()
+                    && let Some(hint) = self.gui.hint_for_refused_move(&self.engine.catalog, &self.cecp_variant, arg)
+                {
+                    self.out.line(&hint);
                 }
                 if self.analyze {
                     self.start_analysis();

@@ -157,6 +157,11 @@ pub struct Variant {
     /// False when XBoard's own legality checks cannot follow the rules (several royals,
     /// pieces XBetza cannot describe...): host such variants with `-testLegality false`.
     pub xboard_legality: bool,
+    /// The variant Cute Chess means by this name: under CECP with the `GUI` option set to
+    /// Cute Chess, `variant NAME` selects this one. Cute Chess starts its built-in variants
+    /// from its own default position and sends no `setboard` for it, so where that differs
+    /// from XBoard's (courier) the two GUIs need different variants behind one name.
+    pub cutechess_name: Option<String>,
     /// Parent variant named in XBoard's `setup` line (default: `shogi` when the variant has
     /// shogi-style promoted pieces, else `fairy`).
     pub xboard_parent: Option<String>,
@@ -558,6 +563,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 | "xboardName"
                 | "xboardLegality"
                 | "xboardParent"
+                | "cutechessName"
                 | "twoLegPaths"
                 | "promoteOnLastRank"
                 | "lions"
@@ -878,6 +884,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         xboard_name: get("xboardName").map(|(v, _)| v.to_ascii_lowercase()),
         xboard_legality: boolean("xboardLegality", true),
         xboard_parent: get("xboardParent").map(|(v, _)| v.to_ascii_lowercase()),
+        cutechess_name: get("cutechessName").map(|(v, _)| v.to_ascii_lowercase()),
         files: files as u8,
         ranks: ranks as u8,
         board: board.without(holes),
