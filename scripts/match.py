@@ -1257,6 +1257,40 @@ def summary(w: int, d: int, l: int) -> list[str]:
     return out
 
 
+def sprt_llr(w: int, d: int, l: int, elo0: float, elo1: float) -> float:
+    """Log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0) for engine1's
+    results, in the normal approximation of the logistic Elo model (trinomial variance) that
+    fishtest uses: N (s1 - s0) (2 s - s0 - s1) / (2 var). No evidence (0) while every
+    game has had the same result, as in cutechess-cli."""
+    n = w + d + l
+    if n == 0 or w + l == 0:
+        return 0.0
+    s = (w + d / 2) / n
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    if var <= 0:
+        return 0.0
+    s0 = 1 / (1 + 10 ** (-elo0 / 400))
+    s1 = 1 / (1 + 10 ** (-elo1 / 400))
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
+
+
+def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """Wald's bounds: below the lower one H0 is accepted, above the upper one H1."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def sprt_status(w: int, d: int, l: int, sprt) -> tuple[float, str | None]:
+    """The LLR and, once a bound is crossed, which hypothesis it accepts."""
+    elo0, elo1, alpha, beta = sprt
+    llr = sprt_llr(w, d, l, elo0, elo1)
+    lo, hi = sprt_bounds(alpha, beta)
+    if llr >= hi:
+        return llr, "H1"
+    if llr <= lo:
+        return llr, "H0"
+    return llr, None
+
+
 # --------------------------------------------------------------------------- openings
 
 
@@ -1296,6 +1330,9 @@ class Match:
         self.results: dict[int, Game] = {}
         self.wdl = [0, 0, 0]
         self.done = 0
+        # Set when the SPRT reaches a decision: no new game starts, those under way finish.
+        self.stop = threading.Event()
+        self.sprt_decision: str | None = None
 
     def make_engine(self, idx: int, worker: int) -> Engine:
         cfg = self.cfg
@@ -1318,7 +1355,7 @@ class Match:
         cfg = self.cfg
         eng = [self.make_engine(0, wid), self.make_engine(1, wid)]
         try:
-            while not self.abort.is_set():
+            while not self.abort.is_set() and not self.stop.is_set():
                 try:
                     number, opening = jobs.get_nowait()
                 except queue.Empty:
@@ -1372,8 +1409,16 @@ class Match:
                 self.wdl[0 if e1_won else 2] += 1
             self.done += 1
             w, d, l = self.wdl
+            sprt_text = ""
+            if cfg.sprt:
+                llr, decision = sprt_status(w, d, l, cfg.sprt)
+                lo, hi = sprt_bounds(cfg.sprt[2], cfg.sprt[3])
+                sprt_text = f"  LLR {llr:.2f} [{lo:.2f}, {hi:.2f}]"
+                if decision and not self.stop.is_set():
+                    self.sprt_decision = decision
+                    self.stop.set()
             say(f"game {game.number}: {game.white} vs {game.black} ({cfg.variant}) {game.result} {game.reason}, "
-                f"{len(game.moves)} plies   [{cfg.engines[0][2]}: +{w} ={d} -{l}]")
+                f"{len(game.moves)} plies   [{cfg.engines[0][2]}: +{w} ={d} -{l}]{sprt_text}")
             if cfg.pgn:
                 with open(cfg.pgn, "a", encoding="utf-8") as fh:
                     fh.write(pgn_text(game, cfg, cfg.event))
@@ -1425,6 +1470,15 @@ class Match:
             f"({cfg.variant}, {cfg.tc_text})")
         for line in summary(w, d, l):
             say(line)
+        if cfg.sprt:
+            elo0, elo1, alpha, beta = cfg.sprt
+            llr, decision = sprt_status(w, d, l, cfg.sprt)
+            lo, hi = sprt_bounds(alpha, beta)
+            verdict = {"H1": f"H1 accepted: engine1 is stronger by about {elo1:g} Elo or more",
+                       "H0": f"H0 accepted: engine1 is not stronger by {elo1:g} Elo (Elo <= {elo0:g} likely)",
+                       None: "no decision yet (play more games)"}[decision]
+            say(f"SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr:.2f} "
+                f"(bounds {lo:.2f}, {hi:.2f}): {verdict}")
         kinds = collections.Counter(kind_of(g) for g in self.results.values())
         if kinds:
             say("Terminations: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
@@ -1494,14 +1548,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="CECP: send setboard only when the start position differs from the engine's own start "
                         "position for the variant (auto, like XBoard), or always when the engine supports it")
     p.add_argument("--log", metavar="FILE", help="append the full engine I/O transcript to FILE")
+    p.add_argument("--sprt", nargs=4, type=float, default=None, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
+                   help="sequential test of engine1 against engine2 (e.g. 0 5 0.05 0.05): stop as soon as "
+                        "the LLR crosses a bound; --games is then the most games played")
     p.add_argument("--history-lines", type=int, default=40,
                    help="engine I/O lines shown in error reports (default 40)")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_config(argv: list[str]) -> argparse.Namespace:
+    """The match configuration from command-line arguments (argparse exits on bad ones).
+    Also picks the referee: sets the module's ``sf`` (pyffish or Kirin's rules)."""
     global sf
-    argv = sys.argv[1:] if argv is None else argv
     p = build_parser()
     a = p.parse_args(argv)
     referee = a.referee
@@ -1516,6 +1574,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--games must be a positive even number (pairs of games with colours swapped)")
     if a.concurrency < 1:
         p.error("--concurrency must be >= 1")
+    if a.sprt and not (a.sprt[0] < a.sprt[1] and 0 < a.sprt[2] < 1 and 0 < a.sprt[3] < 1):
+        p.error("--sprt ELO0 ELO1 ALPHA BETA needs ELO0 < ELO1 and ALPHA, BETA between 0 and 1")
     if a.st is not None and a.tc is not None:
         p.error("give either --tc or --st, not both")
     if a.st is not None and a.st <= 0:
@@ -1556,21 +1616,31 @@ def main(argv: list[str] | None = None) -> int:
         cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
         st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, openings=a.openings, seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
-        quit_timeout=a.quit_timeout, restart=a.restart, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
+        quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
         tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
+        referee=referee,
     )
+    return cfg
 
+
+def print_header(cfg: argparse.Namespace) -> None:
+    say(f"Variant {cfg.variant} (UCI_Variant {cfg.uci_variant}, CECP variant {cfg.cecp_variant}), "
+        f"start FEN {cfg.start_fen}")
+    say(f"{cfg.games} games, time control {cfg.tc_text}, grace {fmt_secs(cfg.grace)} s, "
+        f"openings {cfg.openings} random plies, seed {cfg.seed}, concurrency {cfg.concurrency}, "
+        f"max plies {cfg.max_plies or 'none'}, referee {cfg.referee} {'.'.join(map(str, sf.version()))}")
+    for i, (cmd, proto, name, opts) in enumerate(cfg.engines, 1):
+        say(f"engine{i}: {name} [{proto}] {cmd}" + (f"  options {opts}" if opts else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    cfg = build_config(argv)
     prog = sys.argv[0]
     say("Command: " + shlex.join((["python3"] if prog.endswith(".py") and not os.access(prog, os.X_OK) else [])
                                  + [prog] + argv))
-    say(f"Variant {cfg.variant} (UCI_Variant {cfg.uci_variant}, CECP variant {cfg.cecp_variant}), "
-        f"start FEN {start_fen}")
-    say(f"{cfg.games} games, time control {cfg.tc_text}, grace {fmt_secs(cfg.grace)} s, "
-        f"openings {cfg.openings} random plies, seed {seed}, concurrency {cfg.concurrency}, "
-        f"max plies {cfg.max_plies or 'none'}, referee {referee} {'.'.join(map(str, sf.version()))}")
-    for i, (cmd, proto, name, opts) in enumerate(engines, 1):
-        say(f"engine{i}: {name} [{proto}] {cmd}" + (f"  options {opts}" if opts else ""))
+    print_header(cfg)
 
     match = Match(cfg)
 

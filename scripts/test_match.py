@@ -43,5 +43,29 @@ class NullMove(unittest.TestCase):
         self.assertEqual(cecp_reader({})._parse_move(self.game(legal), "@@@@"), "@@@@")
 
 
+class Sprt(unittest.TestCase):
+    def test_equal_results_favour_no_gain_and_a_clear_lead_accepts_it(self):
+        lo, hi = match.sprt_bounds(0.05, 0.05)
+        self.assertAlmostEqual(lo, -2.944, places=3)
+        self.assertAlmostEqual(hi, 2.944, places=3)
+        self.assertLess(match.sprt_llr(400, 200, 400, 0, 5), 0)
+        self.assertEqual(match.sprt_status(600, 200, 400, (0, 5, 0.05, 0.05))[1], "H1")
+        self.assertEqual(match.sprt_status(400, 200, 600, (0, 5, 0.05, 0.05))[1], "H0")
+        self.assertIsNone(match.sprt_status(6, 2, 4, (0, 5, 0.05, 0.05))[1])
+        # Halfway between the hypotheses, an even score is no evidence either way.
+        self.assertAlmostEqual(match.sprt_llr(40, 20, 40, -5, 5), 0.0)
+        self.assertEqual(match.sprt_llr(10, 0, 0, 0, 5), 0.0)
+
+    def test_llr_by_hand(self):
+        # w=3, d=2, l=1 (s = 4/6), H0 0 Elo against H1 100 Elo:
+        # s0 = 0.5, s1 = 1 / (1 + 10^-0.25) = 0.640065; var = 0.833333 / 6 = 0.138889;
+        # LLR = 6 * 0.140065 * (1.333333 - 0.5 - 0.640065) / (2 * 0.138889) = 0.5847
+        s1 = 1 / (1 + 10 ** -0.25)
+        var = (3 * (1 / 3) ** 2 + 2 * (0.5 - 2 / 3) ** 2 + 1 * (2 / 3) ** 2) / 6
+        want = 6 * (s1 - 0.5) * (2 * 2 / 3 - 0.5 - s1) / (2 * var)
+        self.assertAlmostEqual(match.sprt_llr(3, 2, 1, 0, 100), want)
+        self.assertAlmostEqual(want, 0.5847, places=4)
+
+
 if __name__ == "__main__":
     unittest.main()
