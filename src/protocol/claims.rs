@@ -85,8 +85,7 @@ impl ClaimPolicy {
 /// True for a variant a GUI knows by name and plays by its own rules other than chess:
 /// XBoard's built-in courier and shatranj, and Cute Chess's courier.
 fn host_has_own_rules(v: &Variant) -> bool {
-    let named = |n: &Option<String>| n.as_deref().is_some_and(|n| n != "-" && n != "normal");
-    named(&v.xboard_name) || named(&v.cutechess_name)
+    v.xboard_name.as_deref().is_some_and(|n| n != "-" && n != "normal") || v.cutechess_name.is_some()
 }
 
 #[cfg(test)]

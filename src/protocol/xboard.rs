@@ -452,7 +452,7 @@ impl XBoard {
         self.illegal_position = false;
         self.cecp_variant = arg.to_ascii_lowercase();
         let v = &self.engine.rules.variant;
-        if v.xboard_name.is_none() && v.cutechess_name.as_deref().is_none_or(|n| n == "-") {
+        if v.xboard_name.is_none() && v.cutechess_name.is_none() {
             // Engine-defined: tell XBoard the board, pieces and moves (before the next pong).
             let table = xboard_setup::piece_to_char(v);
             let mut fen = self.engine.root.fen();

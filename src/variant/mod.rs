@@ -460,6 +460,10 @@ impl Problems<'_> {
     }
 }
 
+/// Keys a `[child:parent]` section does not take from its parents: the game's names and
+/// title (its sources it shares: a child is mostly another form of the same game).
+const NOT_INHERITED: [&str; 4] = ["title", "aliases", "xboardName", "cutechessName"];
+
 fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let problems = Problems { section: &s.name, found: RefCell::new(Vec::new()) };
     let err = |o: &Origin, r: String| problems.add(o, r);
@@ -469,8 +473,14 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
+        let inherited = !std::ptr::eq(*sec, s);
         for e in &sec.entries {
             let key = e.key.as_str();
+            // What names a game is its own: a child is another game, which must not answer
+            // to its parent's names (XBoard's `normal`, UCI's `standard`) or wear its title.
+            if inherited && NOT_INHERITED.contains(&key) {
+                continue;
+            }
             match key {
                 "piece" => {
                     let mut it = e.value.split_whitespace();
@@ -972,6 +982,23 @@ mod tests {
         let mini = r.variants.iter().find(|v| v.name == "mini").unwrap();
         assert_eq!(mini.files, 6);
         assert_eq!(mini.ranks, 8);
+    }
+
+    /// A variant derived from chess is another game: XBoard must be able to select it by
+    /// its own name (not `normal`), UCI must not find it under `standard`.
+    #[test]
+    fn a_child_does_not_take_its_parents_names() {
+        let user = "[archchess:chess]\npiece = A archbishop BN\nremovePiece = Q\npromote.P = A R B N\n\
+                    startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n";
+        let r = load(&[("variants.ini", EMBEDDED_INI), ("user.ini", user)]);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let arch = r.variants.iter().find(|v| v.name == "archchess").unwrap();
+        assert_eq!((arch.xboard_name.as_deref(), arch.aliases.len()), (None, 0));
+        assert_eq!(arch.title, "archchess");
+        assert_eq!(arch.source, "FIDE Laws of Chess", "forms of a game share its sources");
+        assert_eq!(arch.n_move_rule, 50, "the rules are inherited");
+        let chess = r.variants.iter().find(|v| v.name == "chess").unwrap();
+        assert_eq!(chess.xboard_name.as_deref(), Some("normal"));
     }
 
     #[test]
