@@ -344,13 +344,16 @@ fn slidechess_resigns_rather_than_play_a_cage_move_xboard_refuses() {
 
 /// Cute Chess sends `variant courier` and no `setboard`: it means the start after the
 /// compulsory moves (rules.md §7b), XBoard the array before them. The `GUI` option picks
-/// which; with the wrong one, a first move that only fits the other start names the option.
+/// which: by default from the handshake (Cute Chess answers `rejected playother`, XBoard
+/// never does); with the wrong one, a first move that only fits the other start names it.
 #[test]
 fn courier_start_follows_the_gui_option() {
     let mut e = Engine::start(&["xboard"]);
     let f = handshake(&mut e);
-    assert!(f.contains(&"feature option=\"GUI -combo *XBoard /// Cute Chess\"".to_string()), "{f:?}");
-    // Default (XBoard): the Fers is on g1, so g3f4 is illegal and the hint names the option.
+    assert!(f.contains(&"feature option=\"GUI -combo *auto /// XBoard /// Cute Chess\"".to_string()), "{f:?}");
+    // XBoard accepts every feature: the Fers is on g1, so g3f4 is illegal and the hint
+    // names the option.
+    e.send("accepted playother");
     e.send("new");
     e.send("variant courier");
     e.send("force");
@@ -359,8 +362,22 @@ fn courier_start_follows_the_gui_option() {
     let out = e.read_until(|l| l == "pong 1");
     assert!(out.contains(&"Illegal move: g3f4".to_string()), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("tellusererror") && l.contains("GUI to Cute Chess")), "{out:?}");
-    // Cute Chess's start: the same move is played and Kirin answers from that position.
+    // Set by hand: Cute Chess's start, where the same move is played.
     e.send("option GUI=Cute Chess");
+    assert_plays_g3f4(&mut e);
+    e.send("option GUI=Arena");
+    e.send("ping 2");
+    let out = e.read_until(|l| l == "pong 2");
+    assert!(out.iter().any(|l| l.starts_with("Error (bad option value)")), "{out:?}");
+
+    // Left on auto, a host that rejects playother is taken for Cute Chess.
+    let mut e = Engine::start(&["xboard"]);
+    handshake(&mut e);
+    e.send("rejected playother");
+    assert_plays_g3f4(&mut e);
+}
+
+fn assert_plays_g3f4(e: &mut Engine) {
     e.send("new");
     e.send("variant courier");
     e.send("force");
@@ -369,8 +386,4 @@ fn courier_start_follows_the_gui_option() {
     e.send("go");
     let out = e.read_until(|l| l.starts_with("move ") || l.starts_with("Illegal") || l.starts_with("Error"));
     assert!(out.last().unwrap().starts_with("move "), "{out:?}");
-    e.send("option GUI=Arena");
-    e.send("ping 2");
-    let out = e.read_until(|l| l == "pong 2");
-    assert!(out.iter().any(|l| l.starts_with("Error (bad option value)")), "{out:?}");
 }

@@ -2,8 +2,10 @@
 //! name means to it. XBoard and Cute Chess agree on the name `courier` but not on its start:
 //! XBoard (and Fairy-Max) start from the array with every pawn on the second rank, Cute
 //! Chess from the position after the four compulsory moves. Neither sends `setboard` for its
-//! own start, and nothing in the handshake tells the two apart, so the user says which GUI
-//! it is (default XBoard), and a first move that only fits the other GUI's start says so.
+//! own start. What tells them apart is the handshake: every XBoard and WinBoard since
+//! protocol 2 accepts `feature playother=1`, Cute Chess answers `rejected playother`. So by
+//! default (`auto`) a host that rejects it is taken for Cute Chess, the user can say which
+//! GUI it is, and a first move that only fits the other GUI's start says so.
 
 use crate::catalog::Catalog;
 use crate::position::Position;
@@ -17,19 +19,33 @@ pub enum CecpGui {
     CuteChess,
 }
 
-impl CecpGui {
-    /// The option's values, as XBoard's `-combo` lists them (default first, starred).
-    pub const COMBO: &'static str = "*XBoard /// Cute Chess";
+/// The `GUI` option's setting: a GUI, or `auto` (None), which decides from the handshake.
+pub type GuiSetting = Option<CecpGui>;
 
-    pub fn parse(s: &str) -> Option<CecpGui> {
-        let squeezed: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        match squeezed.to_ascii_lowercase().as_str() {
-            "xboard" | "winboard" => Some(CecpGui::XBoard),
-            "cutechess" => Some(CecpGui::CuteChess),
-            _ => None,
-        }
+/// The option's values, as XBoard's `-combo` lists them (the default starred).
+pub const COMBO: &str = "*auto /// XBoard /// Cute Chess";
+
+/// Reads an option value: `Some(setting)`, or None when it is no value of the option.
+pub fn parse_setting(s: &str) -> Option<GuiSetting> {
+    let squeezed: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    match squeezed.to_ascii_lowercase().as_str() {
+        "auto" => Some(None),
+        "xboard" | "winboard" => Some(Some(CecpGui::XBoard)),
+        "cutechess" => Some(Some(CecpGui::CuteChess)),
+        _ => None,
     }
+}
 
+/// The GUI a setting means, given whether the host answered `rejected playother`.
+pub fn resolve(setting: GuiSetting, rejected_playother: bool) -> CecpGui {
+    match setting {
+        Some(gui) => gui,
+        None if rejected_playother => CecpGui::CuteChess,
+        None => CecpGui::XBoard,
+    }
+}
+
+impl CecpGui {
     pub fn label(self) -> &'static str {
         match self {
             CecpGui::XBoard => "XBoard",
@@ -116,10 +132,14 @@ mod tests {
     }
 
     #[test]
-    fn option_values() {
-        assert_eq!(CecpGui::parse("Cute Chess"), Some(CecpGui::CuteChess));
-        assert_eq!(CecpGui::parse("cutechess"), Some(CecpGui::CuteChess));
-        assert_eq!(CecpGui::parse(" XBoard "), Some(CecpGui::XBoard));
-        assert_eq!(CecpGui::parse("arena"), None);
+    fn option_values_and_auto() {
+        assert_eq!(parse_setting("Cute Chess"), Some(Some(CecpGui::CuteChess)));
+        assert_eq!(parse_setting("cutechess"), Some(Some(CecpGui::CuteChess)));
+        assert_eq!(parse_setting(" XBoard "), Some(Some(CecpGui::XBoard)));
+        assert_eq!(parse_setting("auto"), Some(None));
+        assert_eq!(parse_setting("arena"), None);
+        assert_eq!(resolve(None, false), CecpGui::XBoard);
+        assert_eq!(resolve(None, true), CecpGui::CuteChess);
+        assert_eq!(resolve(Some(CecpGui::XBoard), true), CecpGui::XBoard);
     }
 }

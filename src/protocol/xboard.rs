@@ -13,7 +13,7 @@
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::protocol::cecp_gui::CecpGui;
+use crate::protocol::cecp_gui::{self, CecpGui, GuiSetting};
 use crate::protocol::claims::{ClaimMode, ClaimPolicy, MAX_DRAW_MOVES};
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
@@ -81,7 +81,9 @@ pub struct XBoard {
     /// The `Claim Draws` and `Draw Moves` options.
     claims: ClaimPolicy,
     /// The `GUI` option: whose start position a built-in variant name means.
-    gui: CecpGui,
+    gui_setting: GuiSetting,
+    /// The host answered `rejected playother`: no XBoard does (see `cecp_gui`).
+    rejected_playother: bool,
     /// The variant name the GUI last selected (`normal` after `new`).
     cecp_variant: String,
     /// When the line being handled was taken up: a search it starts counts its clock
@@ -159,7 +161,8 @@ impl XBoard {
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             claims: ClaimPolicy::default(),
-            gui: CecpGui::default(),
+            gui_setting: None,
+            rejected_playother: false,
             cecp_variant: "normal".to_string(),
             received: std::time::Instant::now(),
             probe: None,
@@ -232,8 +235,13 @@ impl XBoard {
         };
         match cmd {
             "" => {}
-            "xboard" | "random" | "computer" | "accepted" | "rejected" | "name" | "rating" | "ics" | "bk"
-            | "egtpath" | "white" | "black" | "hover" | "." | "pause" | "resume" => {}
+            "rejected" => {
+                if arg.trim() == "playother" {
+                    self.rejected_playother = true;
+                }
+            }
+            "xboard" | "random" | "computer" | "accepted" | "name" | "rating" | "ics" | "bk" | "egtpath" | "white"
+            | "black" | "hover" | "." | "pause" | "resume" => {}
             "protover" => self.features(),
             "new" => self.cmd_new(),
             "variant" => self.cmd_variant(arg),
@@ -398,7 +406,7 @@ impl XBoard {
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line("feature option=\"Debug Log File -file \"");
-        self.out.line(&format!("feature option=\"GUI -combo {}\"", CecpGui::COMBO));
+        self.out.line(&format!("feature option=\"GUI -combo {}\"", cecp_gui::COMBO));
         self.out.line("feature option=\"Claim Draws -combo *auto /// always /// never\"");
         self.out.line(&format!("feature option=\"Draw Moves -spin 0 0 {MAX_DRAW_MOVES}\""));
         self.out.line(&format!(
@@ -439,9 +447,14 @@ impl XBoard {
         self.cecp_variant = "normal".to_string();
     }
 
+    /// The GUI the `GUI` option means: as set, or (auto) as the handshake showed.
+    fn gui(&self) -> CecpGui {
+        cecp_gui::resolve(self.gui_setting, self.rejected_playother)
+    }
+
     fn cmd_variant(&mut self, arg: &str) {
         self.cancel_search();
-        let Some(name) = self.gui.variant_for(&self.engine.catalog, arg) else {
+        let Some(name) = self.gui().variant_for(&self.engine.catalog, arg) else {
             self.error("unsupported variant", &format!("variant {arg}"));
             return;
         };
@@ -543,8 +556,8 @@ impl XBoard {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(_) => self.error("bad option value", line),
             },
-            "GUI" => match CecpGui::parse(value) {
-                Some(g) => self.gui = g,
+            "GUI" => match cecp_gui::parse_setting(value) {
+                Some(g) => self.gui_setting = g,
                 None => self.error("bad option value", line),
             },
             "Claim Draws" => match ClaimMode::parse(value) {
@@ -632,7 +645,7 @@ impl XBoard {
                 // At the start of a game: a move that fits the other GUI's start position
                 // of this variant name (courier) means the `GUI` option is wrong.
                 if self.engine.pos.fen() == Position::startpos(self.engine.rules.clone()).fen()
-                    && let Some(hint) = self.gui.hint_for_refused_move(&self.engine.catalog, &self.cecp_variant, arg)
+                    && let Some(hint) = self.gui().hint_for_refused_move(&self.engine.catalog, &self.cecp_variant, arg)
                 {
                     self.out.line(&hint);
                 }
