@@ -137,3 +137,63 @@ fn uci_eval_prints_the_terms() {
     assert!(out.first().is_some_and(|l| l.starts_with("Static eval (side to move): ")), "{out:?}");
     assert!(out.iter().any(|l| l.trim_start().starts_with("total")), "{out:?}");
 }
+
+/// The first move of each `info` line of one depth, with its score (cp).
+fn lines_at(out: &[String], depth: i32) -> Vec<(String, i32)> {
+    out.iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")) && l.contains(" multipv "))
+        .map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            let at = |k: &str| t.iter().position(|x| *x == k).map(|i| t[i + 1]).unwrap();
+            (at("pv").to_string(), at("cp").parse().unwrap_or(0))
+        })
+        .collect()
+}
+
+/// MultiPV: every depth reports each line once, best first, with distinct moves (a line
+/// that a later one overtook used to be printed twice).
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let (mut u, _) = uci();
+    u.send("setoption name MultiPV value 4");
+    u.send("position startpos");
+    u.send("go depth 7");
+    let out = u.read_until(|l| l.starts_with("bestmove"));
+    for depth in 1..=7 {
+        let lines = lines_at(&out, depth);
+        assert_eq!(lines.len(), 4, "depth {depth}: {lines:?}");
+        let mut moves: Vec<&String> = lines.iter().map(|(m, _)| m).collect();
+        moves.sort();
+        moves.dedup();
+        assert_eq!(moves.len(), 4, "depth {depth}: {lines:?}");
+        assert!(lines.windows(2).all(|w| w[0].1 >= w[1].1), "depth {depth}: {lines:?}");
+    }
+}
+
+/// `Skill Level` (0-20) in both protocols. Level 0 picks its move at depth 1 among the
+/// four best lines, and stops there however deep it was asked to go.
+#[test]
+fn skill_level_weakens_the_pick() {
+    let (mut u, lines) = uci();
+    assert!(lines.iter().any(|l| l == "option name Skill Level type spin default 20 min 0 max 20"), "{lines:?}");
+    u.send("setoption name Skill Level value 21");
+    assert!(u.uci_sync().iter().any(|l| l.starts_with("info string error bad Skill Level")));
+    u.send("setoption name Skill Level value 0");
+    u.send("position startpos");
+    u.send("go depth 12");
+    let out = u.read_until(|l| l.starts_with("bestmove"));
+    let candidates = lines_at(&out, 1);
+    assert_eq!(candidates.len(), 4, "{out:?}");
+    assert!(lines_at(&out, 2).is_empty(), "searched on past the pick: {out:?}");
+    let best = out.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(candidates.iter().any(|(m, _)| *m == best), "{best} not among {candidates:?}");
+
+    let (mut x, lines) = xboard(&["xboard"]);
+    assert!(lines.iter().any(|l| l == "feature option=\"Skill Level -spin 20 0 20\""), "{lines:?}");
+    x.send("option Skill Level=3");
+    x.send("new");
+    x.send("sd 10");
+    x.send("usermove e2e4");
+    let out = x.read_until(|l| l.starts_with("move ") || l.starts_with("Error"));
+    assert!(out.last().unwrap().starts_with("move "), "{out:?}");
+}

@@ -12,6 +12,7 @@ use crate::position::Position;
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci_parse::{self, GoParams, UciCommand};
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, bench, read_input_line, write_perft};
+use crate::search::skill::{MAX_SKILL, Skill};
 use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::tt::Bound;
 use crate::search::{Limits, Outcome, Report, mate_in};
@@ -26,6 +27,8 @@ pub struct Uci {
     engine: Engine,
     out: Out,
     multipv: usize,
+    /// The `Skill Level` option (`MAX_SKILL`: full strength).
+    skill: u8,
     /// The `Move Overhead` option.
     move_overhead: Duration,
     /// The last timed move, to measure the delay outside the engine at the next one.
@@ -96,7 +99,14 @@ fn bestmove_line(pos: &Position, o: &Outcome) -> String {
 
 impl Uci {
     pub fn new(engine: Engine, out: Out) -> Uci {
-        Uci { engine, out, multipv: 1, move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS), probe: None }
+        Uci {
+            engine,
+            out,
+            multipv: 1,
+            skill: MAX_SKILL,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            probe: None,
+        }
     }
 
     /// Reads commands until `quit` or end of input. `first` is a line that was already
@@ -211,6 +221,7 @@ impl Uci {
         s.push_str(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"));
         s.push_str("option name MultiPV type spin default 1 min 1 max 256\n");
         s.push_str("option name Ponder type check default false\n");
+        s.push_str(&format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}\n"));
         s.push_str(&format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}\n"
         ));
@@ -292,6 +303,10 @@ impl Uci {
                 Ok(n) => self.multipv = n,
                 Err(e) => self.error(&format!("bad MultiPV value: {e}")),
             },
+            "skill level" => match bounded(&value, 0, MAX_SKILL as usize) {
+                Ok(n) => self.skill = n as u8,
+                Err(e) => self.error(&format!("bad Skill Level value: {e}")),
+            },
             "move overhead" => match bounded(&value, 0, MAX_MOVE_OVERHEAD_MS as usize) {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(e) => self.error(&format!("bad Move Overhead value: {e}")),
@@ -353,6 +368,7 @@ impl Uci {
             infinite: g.infinite,
             ponder: g.ponder,
             multipv: self.multipv,
+            skill: Skill::new(self.skill),
             ..Limits::default()
         };
         let mut pos = self.engine.pos.clone();

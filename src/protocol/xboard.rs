@@ -19,6 +19,7 @@ use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, read_input_line};
+use crate::search::skill::{MAX_SKILL, Skill};
 use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::{Limits, Outcome, Report, mate_in};
 use crate::square::Color;
@@ -78,6 +79,8 @@ pub struct XBoard {
     highlight_from: Option<crate::square::Square>,
     /// The `Move Overhead` option.
     move_overhead: Duration,
+    /// The `Skill Level` option (`MAX_SKILL`: full strength; not applied to analysis).
+    skill: u8,
     /// The `Claim Draws` and `Draw Moves` options.
     claims: ClaimPolicy,
     /// The `GUI` option: whose start position a built-in variant name means.
@@ -160,6 +163,7 @@ impl XBoard {
             multipv: 1,
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            skill: MAX_SKILL,
             claims: ClaimPolicy::default(),
             gui_setting: None,
             rejected_playother: false,
@@ -406,6 +410,7 @@ impl XBoard {
         self.out.line("feature option=\"VariantPath -file \"");
         self.out.line("feature option=\"Clear Hash -button\"");
         self.out.line("feature option=\"Debug Log File -file \"");
+        self.out.line(&format!("feature option=\"Skill Level -spin {MAX_SKILL} 0 {MAX_SKILL}\""));
         self.out.line(&format!("feature option=\"GUI -combo {}\"", cecp_gui::COMBO));
         self.out.line("feature option=\"Claim Draws -combo *auto /// always /// never\"");
         self.out.line(&format!("feature option=\"Draw Moves -spin 0 0 {MAX_DRAW_MOVES}\""));
@@ -556,6 +561,10 @@ impl XBoard {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(_) => self.error("bad option value", line),
             },
+            "Skill Level" => match bounded(value, 0, MAX_SKILL as usize) {
+                Ok(n) => self.skill = n as u8,
+                Err(_) => self.error("bad option value", line),
+            },
             "GUI" => match cecp_gui::parse_setting(value) {
                 Some(g) => self.gui_setting = g,
                 None => self.error("bad option value", line),
@@ -687,6 +696,7 @@ impl XBoard {
             excluded: self.excluded.clone(),
             start: Some(self.received),
             move_overhead: Some(self.move_overhead),
+            skill: Skill::new(self.skill),
             ..Limits::default()
         };
         l.depth = self.sd;
@@ -766,7 +776,8 @@ impl XBoard {
         if !self.ponder || self.force || self.analyze || self.illegal_position {
             return;
         }
-        let limits = Limits { infinite: true, ponder: true, multipv: 1, ..Limits::default() };
+        let limits =
+            Limits { infinite: true, ponder: true, multipv: 1, skill: Skill::new(self.skill), ..Limits::default() };
         self.start(limits, Mode::Ponder);
     }
 

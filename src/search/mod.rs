@@ -13,6 +13,7 @@
 pub mod eval;
 pub mod history;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tt;
 
@@ -56,6 +57,9 @@ pub struct Limits {
     /// Time kept back on every move for delays outside the engine (the `Move Overhead`
     /// option; default `DEFAULT_MOVE_OVERHEAD_MS`).
     pub move_overhead: Option<Duration>,
+    /// A handicap (the `Skill Level` option below 20): the move is picked among the best
+    /// few by `skill::Skill::pick`.
+    pub skill: Option<skill::Skill>,
 }
 
 /// One line of search output.
@@ -259,6 +263,14 @@ impl Searcher {
     /// `report` is called from the main search thread after every iteration (and line).
     /// The flags must have been reset with `prepare`.
     pub fn run(&self, pos: &Position, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
+        // A handicapped search needs the scores of several root moves to pick from.
+        let handicapped;
+        let limits = if limits.skill.is_some() && limits.multipv < skill::SKILL_LINES {
+            handicapped = Limits { multipv: skill::SKILL_LINES, ..limits.clone() };
+            &handicapped
+        } else {
+            limits
+        };
         let sh = &*self.shared;
         for n in &sh.nodes {
             n.store(0, Ordering::Relaxed);
@@ -500,6 +512,8 @@ impl<'a> Worker<'a> {
         let mut stable_iters = 0u32;
         let mut last_score: Option<i32> = None;
         let mut score_drop = 0;
+        // With a handicap: the move picked at its depth (`skill`).
+        let mut skill_pick: Option<(Move, i32, Vec<Move>)> = None;
         while depth <= max_depth {
             // Iterations can be very short (forced mates): look at the flag between them too.
             if self.sh.stop.load(Ordering::Relaxed) || self.sh.cancel.load(Ordering::Relaxed) {
@@ -550,8 +564,12 @@ impl<'a> Worker<'a> {
                     delta += delta / 2 + 5;
                 }
                 self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
-                if self.id == 0 && (!self.stopped || depth == 1) {
-                    report(&self.report(depth, pv_idx, Bound::Exact));
+                // The sort may move this line above earlier ones: the lines are reported
+                // together once the last is done (as Stockfish does), each once, in order.
+                if self.id == 0 && (!self.stopped || depth == 1) && (pv_idx + 1 == multipv || self.stopped) {
+                    for i in 0..=pv_idx {
+                        report(&self.report(depth, i, Bound::Exact));
+                    }
                 }
                 if self.stopped {
                     break;
@@ -591,6 +609,17 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 break;
             }
+            if self.id == 0
+                && let Some(skill) = self.limits.skill
+                && skill_pick.is_none()
+                && depth >= skill.pick_depth()
+            {
+                skill_pick = self.skill_pick(skill, multipv);
+                // Deeper iterations would not change the move; a game search ends here.
+                if !self.limits.infinite && !self.limits.ponder {
+                    break;
+                }
+            }
             if self.id == 0 {
                 if let Some(m) = self.limits.mate
                     && let Some(n) = mate_in(self.root_moves[0].score)
@@ -624,6 +653,17 @@ impl<'a> Worker<'a> {
             }
             depth += 1;
         }
+        if self.id == 0
+            && let Some(skill) = self.limits.skill
+        {
+            // Stopped before the pick depth: pick among what the last iterations found.
+            if let Some((mv, score, pv)) = skill_pick.or_else(|| self.skill_pick(skill, multipv)) {
+                outcome.best = Some(mv);
+                outcome.ponder = pv.get(1).copied();
+                outcome.score = score;
+                outcome.pv = pv;
+            }
+        }
         // Infinite or ponder searches wait for "stop" before reporting the move.
         if self.id == 0 {
             while (self.limits.infinite || self.sh.pondering.load(Ordering::Relaxed))
@@ -634,6 +674,18 @@ impl<'a> Worker<'a> {
         }
         self.sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
         outcome
+    }
+
+    /// The handicapped pick among the best `multipv` root moves that have a score.
+    fn skill_pick(&self, skill: skill::Skill, multipv: usize) -> Option<(Move, i32, Vec<Move>)> {
+        let lines: Vec<&RootMove> = self.root_moves[..multipv].iter().filter(|r| r.score > -INF).collect();
+        if lines.is_empty() {
+            return None;
+        }
+        let scores: Vec<i32> = lines.iter().map(|r| r.score).collect();
+        let mut rng = skill::SkillRng::from_time();
+        let r = lines[skill.pick(&scores, &mut || rng.next_u32())];
+        Some((r.mv, r.score, r.pv.clone()))
     }
 
     /// A helper's completed iteration: kept if it is the deepest so far; one that reaches
