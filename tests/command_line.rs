@@ -101,3 +101,14 @@ fn self_play_writes_pgn() {
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     assert!(pgn.ends_with("\n1. a1a8 {White mates} 1-0\n\n"), "{pgn}");
 }
+
+/// `--version` names the build: the version, the commit it was built from (or that it is
+/// unknown, outside a git checkout) and the compiler, for bug reports.
+#[test]
+fn version_names_the_build() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kirin")).arg("--version").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.starts_with(&format!("kirin {} (", env!("CARGO_PKG_VERSION"))), "{text}");
+    assert!(text.contains("commit") && text.contains("rustc"), "{text}");
+}

@@ -14,8 +14,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// `kirin --version`: the version, the commit and the compiler (from `build.rs`).
+pub const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("KIRIN_BUILD_INFO"), ")");
+
 #[derive(Parser, Debug)]
-#[command(name = "kirin", version, about = "Kirin, a fairy-chess engine on 256-bit boards", long_about = None)]
+#[command(name = "kirin", version, long_version = LONG_VERSION, about = "Kirin, a fairy-chess engine on 256-bit boards", long_about = None)]
 #[command(args_override_self = true, allow_negative_numbers = true)]
 pub struct Cli {
     /// Extra variant file(s) (ini), adding to or overriding the embedded variants.ini.
@@ -311,10 +314,8 @@ pub fn run(cli: Cli) -> i32 {
                     // A person at a terminal, not a GUI: say what the silence waits for.
                     // (To stderr: a GUI never sees it, and it would never be a terminal.)
                     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-                        eprintln!(
-                            "Kirin {}: waiting for a protocol. Type 'uci' or 'xboard', or quit and run 'kirin --help'.",
-                            env!("CARGO_PKG_VERSION")
-                        );
+                        eprintln!("Kirin {LONG_VERSION}");
+                        eprintln!("Waiting for a protocol: type 'uci' or 'xboard', or quit and run 'kirin --help'.");
                     }
                     let mut line = String::new();
                     while line.trim().is_empty() {
