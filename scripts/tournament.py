@@ -10,7 +10,7 @@ Engines are given as cutechess-cli does, one --engine per engine:
     scripts/tournament.py --variant courier \\
         --engine "name=kirin cmd='target/release/kirin uci' proto=uci" \\
         --engine "name=fairymax cmd=/usr/games/fairymax proto=cecp" \\
-        --engine "name=fsf cmd=fairy-stockfish proto=uci option.Threads=1" \\
+        --engine "name=fsf cmd=/usr/games/fairy-stockfish proto=uci option.Threads=1" \\
         --games 10 --tc 10+0.1 --openings 4 --pgn courier.pgn \\
         -- --start-fen "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"
 
