@@ -123,6 +123,11 @@ pub struct AnalyseArgs {
     /// `NAME<TAB>FEN<TAB>bestmove ... score ... depth ... nodes ... pv ...`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "play", "multipv"])]
     pub epd: Option<PathBuf>,
+    /// Analyse the last position of every game of the PGN FILE, one result line each:
+    /// `game N<TAB>FEN<TAB>bestmove ...`. Each game in the variant of its Variant tag (else
+    /// --variant), from its FEN tag; moves in coordinates or SAN.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "play", "multipv", "epd"])]
+    pub games: Option<PathBuf>,
     /// With --play: append the game to this PGN file.
     #[arg(long, value_name = "FILE", requires = "play")]
     pub pgn: Option<PathBuf>,
@@ -381,6 +386,23 @@ pub fn run(cli: Cli) -> i32 {
                     n => {
                         Err(format!("{n} line(s) of {} are no position of {}", path.display(), eng.rules.variant.name))
                     }
+                }
+            })
+        }
+        Some(Command::Analyse(a)) if a.games.is_some() => {
+            engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
+                let path = a.games.as_ref().expect("guarded");
+                let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                eng.set_hash(a.hash)?;
+                eng.set_threads(a.threads)?;
+                let limits = Limits {
+                    depth: a.depth,
+                    movetime: a.depth.is_none().then(|| Duration::from_millis(a.movetime.unwrap_or(5000))),
+                    ..Limits::default()
+                };
+                match batch::analyse_games(&mut eng, &String::from_utf8_lossy(&text), &limits, &Out::stdout()) {
+                    0 => Ok(()),
+                    n => Err(format!("{n} game(s) of {} could not be replayed", path.display())),
                 }
             })
         }
