@@ -112,3 +112,36 @@ fn version_names_the_build() {
     assert!(text.starts_with(&format!("kirin {} (", env!("CARGO_PKG_VERSION"))), "{text}");
     assert!(text.contains("commit") && text.contains("rustc"), "{text}");
 }
+
+/// `kirin perft --suite FILE` with counts from the Chess Programming Wiki's "Perft Results"
+/// page (independent of Kirin): every check passes; one wrong count fails the run and names
+/// the line; a line without counts is refused.
+#[test]
+fn perft_suite_checks_each_count() {
+    let dir = std::env::temp_dir().join(format!("kirin-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(
+        &good,
+        "# CPW perft results: start, Kiwipete, position 3\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n\
+         r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039 ;D3 97862\n\
+         8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 ;D1 14 ;D2 191 ;D3 2812 ;D4 43238\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["perft", "--suite", good.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with("suite: 10 checks, 0 failed\n"), "{out}");
+    let (code, out, _) = run(&["perft", "--suite", good.to_str().unwrap(), "--depth", "2", "--threads", "2"]);
+    assert_eq!(code, Some(0));
+    assert!(out.ends_with("suite: 6 checks, 0 failed\n"), "{out}");
+
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 401\nno counts here\n").unwrap();
+    let (code, out, err) = run(&["perft", "--suite", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("line 1\tD2 401\tFAILED: got 400"), "{out}");
+    assert!(out.contains("line 2\terror: "), "{out}");
+    assert!(err.contains("2 perft check(s)"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

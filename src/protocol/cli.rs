@@ -7,7 +7,7 @@ use crate::engine::{DEFAULT_HASH_MB, Engine};
 use crate::position::Position;
 use crate::protocol::uci::{Uci, info_line};
 use crate::protocol::xboard::XBoard;
-use crate::protocol::{InputLine, Out, batch, bench, read_input_line, variant_list, write_perft};
+use crate::protocol::{InputLine, Out, batch, bench, perft_suite, read_input_line, variant_list, write_perft};
 use crate::search::Limits;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -83,9 +83,13 @@ pub struct PositionArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Depth in plies (0-30).
-    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(0..=30))]
-    pub depth: u32,
+    /// Depth in plies (0-30); with --suite, the deepest count to check (default all).
+    #[arg(long, short = 'd', required_unless_present = "suite", value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub depth: Option<u32>,
+    /// Check every position of FILE against its known counts (`FEN ;D1 20 ;D2 400`, as in
+    /// perftsuite.epd): a line per count, fails if any differs.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "divide"])]
+    pub suite: Option<PathBuf>,
     /// Print the count of every root move.
     #[arg(long)]
     pub divide: bool,
@@ -345,10 +349,18 @@ pub fn run(cli: Cli) -> i32 {
                 Ok(())
             }
         }
+        Some(Command::Perft(a)) if a.suite.is_some() => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
+            let path = a.suite.as_ref().expect("guarded");
+            let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let (_, failed) =
+                perft_suite::run(&eng, &String::from_utf8_lossy(&text), a.depth, a.threads, &Out::stdout());
+            if failed > 0 { Err(format!("{failed} perft check(s) of {} failed", path.display())) } else { Ok(()) }
+        }),
         Some(Command::Perft(a)) => engine_for(&cli.variant_files, &a.position).and_then(|eng| {
+            let depth = a.depth.expect("clap requires --depth without --suite");
             let mut pos = eng.pos.clone();
             let start = Instant::now();
-            let n = if a.threads > 1 && a.depth > 0 {
+            let n = if a.threads > 1 && depth > 0 {
                 // Lines from the workers as they finish, through the shared writer.
                 let out = Out::stdout();
                 let texts: std::collections::HashMap<_, _> =
@@ -358,13 +370,13 @@ pub fn run(cli: Cli) -> i32 {
                         out.line(&format!("{}: {n}", texts[&m]));
                     }
                 };
-                let n = crate::perft::divide_parallel_streaming(&pos, a.depth, a.threads, &each)?;
+                let n = crate::perft::divide_parallel_streaming(&pos, depth, a.threads, &each)?;
                 out.line(&format!("{}Nodes searched: {n}", if a.divide { "\n" } else { "" }));
                 n
             } else {
                 let mut out = stdout.lock();
                 let never = std::sync::atomic::AtomicBool::new(false);
-                write_perft(&mut out, &mut pos, a.depth, a.divide, &never).map_err(|e| e.to_string())?.unwrap_or(0)
+                write_perft(&mut out, &mut pos, depth, a.divide, &never).map_err(|e| e.to_string())?.unwrap_or(0)
             };
             let secs = start.elapsed().as_secs_f64();
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));

@@ -6,6 +6,7 @@ pub mod cecp_gui;
 pub mod claims;
 pub mod cli;
 pub mod debug_log;
+pub mod perft_suite;
 pub mod pgn;
 pub mod pgn_reader;
 pub mod referee;
