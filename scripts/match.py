@@ -104,6 +104,8 @@ try:
     import pyffish as sf
 except ImportError:  # pragma: no cover
     sf = None  # --referee kirin works without it
+# pyffish itself, while `sf` is whichever referee the current match uses.
+PYFFISH = sf
 
 # Start arrays of XBoard's built-in variants where they differ from pyffish's start FEN
 # (XBoard's courier starts before the compulsory opening moves; so does Fairy-Max's).
@@ -1564,12 +1566,16 @@ def build_config(argv: list[str]) -> argparse.Namespace:
     a = p.parse_args(argv)
     referee = a.referee
     if referee == "auto":
-        referee = "pyffish" if sf is not None and a.variant in sf.variants() else "kirin"
+        referee = "pyffish" if PYFFISH is not None and a.variant in PYFFISH.variants() else "kirin"
     if referee == "kirin":
         from kirin_rules import KirinRules
-        sf = KirinRules(a.referee_kirin)
-    elif sf is None:
+        # One referee process for all the matches of a run (tournament.py builds several).
+        if not (isinstance(sf, KirinRules) and sf.binary == a.referee_kirin and sf.proc.poll() is None):
+            sf = KirinRules(a.referee_kirin)
+    elif PYFFISH is None:
         p.error("the Python module 'pyffish' is required (python3 -m pip install pyffish), or --referee kirin")
+    else:
+        sf = PYFFISH
     if a.games < 2 or a.games % 2:
         p.error("--games must be a positive even number (pairs of games with colours swapped)")
     if a.concurrency < 1:

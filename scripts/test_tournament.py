@@ -1,9 +1,34 @@
 """Unit tests of scripts/tournament.py (run by scripts/test.sh):
 python3 -m unittest discover -s scripts -p 'test_*.py'"""
 import argparse
+import contextlib
+import io
+import os
+import sys
+import tempfile
 import unittest
 
 import tournament
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KIRIN = os.path.join(HERE, "..", "target", "release", "kirin")
+
+# A UCI engine that answers every `go` with a move no position allows.
+CHEATER = """import sys
+for line in sys.stdin:
+    cmd = line.split()
+    if not cmd:
+        continue
+    if cmd[0] == "uci":
+        print("id name cheater")
+        print("uciok", flush=True)
+    elif cmd[0] == "isready":
+        print("readyok", flush=True)
+    elif cmd[0] == "go":
+        print("bestmove e2e5", flush=True)
+    elif cmd[0] == "quit":
+        break
+"""
 
 
 class EngineSpec(unittest.TestCase):
@@ -35,6 +60,31 @@ class Schedule(unittest.TestCase):
         self.assertEqual(t.total(2), (1, 0, 1))
         text = "\n".join(t.lines())
         self.assertIn(" 1. a  3.5/4", text)
+
+
+@unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
+class BadEngine(unittest.TestCase):
+    def test_an_illegal_move_loses_that_game_and_the_event_goes_on(self):
+        with tempfile.TemporaryDirectory() as d:
+            cheater = os.path.join(d, "cheater.py")
+            with open(cheater, "w") as f:
+                f.write(CHEATER)
+            argv = ["--variant", "chess", "--games", "2", "--tc", "2+0.02", "--openings", "0",
+                    "--engine", f"name=kirin cmd='{KIRIN} uci'",
+                    "--engine", f"name=cheater cmd='{sys.executable} {cheater}'",
+                    "--engine", "name=gone cmd=/nonexistent/engine",
+                    "--", "--referee", "kirin", "--referee-kirin", KIRIN]
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = tournament.main(argv)
+            text = out.getvalue() + err.getvalue()
+        # Both games against the cheater are played and lost by it, with the move named.
+        self.assertIn("ILLEGAL MOVE 'e2e5' by cheater", text)
+        self.assertIn("Finished 2 of 2 games: kirin vs cheater", text)
+        self.assertIn(" 1. kirin    2/2  +2 =0 -0", text)
+        # An engine that cannot start fails its pairings, reported at the end; exit 1.
+        self.assertIn("Pairings that could not be played to the end:", text)
+        self.assertEqual(status, 1)
 
 
 if __name__ == "__main__":

@@ -151,6 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(names)) != len(names):
         p.error(f"engine names must differ (name=...): {names}")
 
+    try:
+        return run(a, engines, names, rest)
+    finally:
+        # The referee process, when Kirin's rules referee (pyffish has nothing to close).
+        if hasattr(match.sf, "close"):
+            match.sf.close()
+
+
+def run(a: argparse.Namespace, engines: list[dict], names: list[str], rest: list[str]) -> int:
     table = Table(names)
     failed: list[str] = []
     schedule = pairings(len(engines), a.gauntlet)
