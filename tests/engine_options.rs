@@ -197,3 +197,20 @@ fn skill_level_weakens_the_pick() {
     let out = x.read_until(|l| l.starts_with("move ") || l.starts_with("Error"));
     assert!(out.last().unwrap().starts_with("move "), "{out:?}");
 }
+
+/// UCI `flip`: the position mirrored with the colours swapped (as Stockfish's), refused
+/// with one error line where the mirror is no position of the variant (Tamerlane's
+/// citadels sit at opposite corners).
+#[test]
+fn flip_mirrors_the_position() {
+    let (mut u, _) = uci();
+    u.send("position startpos moves e2e4");
+    u.send("flip");
+    u.send("d");
+    let out = u.read_until(|l| l.starts_with("Key: "));
+    assert!(out.iter().any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{out:?}");
+    u.send("setoption name UCI_Variant value tamerlane");
+    u.send("flip");
+    let out = u.uci_sync();
+    assert!(out.iter().any(|l| l.starts_with("info string error flip: tamerlane")), "{out:?}");
+}

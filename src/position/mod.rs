@@ -15,6 +15,7 @@
 //! * `rule_board.rs`: the position as the rules see it (`rules::Board`).
 
 mod fen;
+mod flip;
 mod history;
 mod make;
 mod rule_board;

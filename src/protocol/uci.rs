@@ -174,6 +174,12 @@ impl Uci {
                 text.push_str(&format!("Fen: {}\nKey: {:016X}", pos.fen(), pos.key()));
                 self.out.line(&text);
             }
+            UciCommand::Flip => {
+                let flipped = self.engine.pos.flipped_fen();
+                if let Err(e) = flipped.and_then(|f| self.engine.set_position(Some(&f), &[])) {
+                    self.error(&format!("flip: {e}"));
+                }
+            }
             UciCommand::Eval => {
                 let text = crate::protocol::cli::eval_report(&self.engine.pos);
                 self.out.line(text.trim_end());

@@ -42,6 +42,8 @@ pub enum UciCommand {
     Display,
     /// Stockfish's `eval`: the static evaluation and its terms.
     Eval,
+    /// Stockfish's `flip`: the colours swapped, the board mirrored (a symmetry check).
+    Flip,
     /// Stockfish's `bench [ttSize] [threads] [depth]`; what is not given keeps the
     /// engine's table and threads and the bench's own depth.
     Bench {
@@ -157,6 +159,7 @@ pub fn parse(line: &str) -> Result<UciCommand, String> {
         "quit" => UciCommand::Quit,
         "d" => UciCommand::Display,
         "eval" => UciCommand::Eval,
+        "flip" => UciCommand::Flip,
         "debug" => UciCommand::Debug,
         "register" => UciCommand::Register,
         "bench" => bench(args)?,
