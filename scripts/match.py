@@ -19,6 +19,7 @@ Options (see --help): --engine1/--engine2 CMD, --proto1/--proto2 uci|cecp,
 ``option NAME=VALUE``), --variant (pyffish name), --uci-variant / --cecp-variant (names
 sent to the engines, default --variant), --games N (even: pairs with colours swapped),
 --tc BASE+INC seconds or --st SECONDS per move, --grace SECONDS, --start-fen FEN,
+--openings-file FILE (a FEN or EPD per line, one per pair of games, in order),
 --openings PLIES (uniformly random legal plies from a seeded RNG, the same for both games
 of a pair), --seed, --pgn FILE (appended), --concurrency K, --max-plies P, --log FILE
 (full engine transcript), --restart (fresh engine processes for every game; otherwise an
@@ -1371,7 +1372,8 @@ class Match:
                 except EngineError as ex:
                     self.fail(f"engine initialisation failed: {ex}")
                     return
-                game = Game(number, cfg.variant, cfg.start_fen, opening, cfg, white.name, black.name)
+                start = cfg.start_fens[(number - 1) // 2 % len(cfg.start_fens)]
+                game = Game(number, cfg.variant, start, opening, cfg, white.name, black.name)
                 try:
                     play_game(game, [white, black], cfg)
                 except ConfigError as ex:
@@ -1430,7 +1432,8 @@ class Match:
         jobs: queue.Queue = queue.Queue()
         for pair in range(cfg.games // 2):
             rng = random.Random(f"{cfg.seed}:{pair}")
-            opening = make_opening(cfg.variant, cfg.start_fen, cfg.openings, rng) if cfg.openings else []
+            start = cfg.start_fens[pair % len(cfg.start_fens)]
+            opening = make_opening(cfg.variant, start, cfg.openings, rng) if cfg.openings else []
             jobs.put((2 * pair + 1, opening))
             jobs.put((2 * pair + 2, opening))
         threads = [threading.Thread(target=self.worker, args=(i + 1, jobs), daemon=True)
@@ -1534,6 +1537,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=0.0, metavar="SECONDS",
                    help="a clock may go this far below zero before the flag falls (default 0)")
     p.add_argument("--start-fen", help="start position (default pyffish start position of the variant)")
+    p.add_argument("--openings-file", metavar="FILE",
+                   help="start positions, a FEN or EPD per line (# comments); each pair of games takes "
+                        "the next one, in order, round again after the last (--openings plies follow it)")
     p.add_argument("--openings", type=int, default=0, metavar="PLIES",
                    help="random legal plies from the seeded RNG before the engines take over (default 0)")
     p.add_argument("--seed", type=int, default=None, help="RNG seed (default: time based, printed)")
@@ -1556,6 +1562,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--history-lines", type=int, default=40,
                    help="engine I/O lines shown in error reports (default 40)")
     return p
+
+
+def read_openings_file(p: argparse.ArgumentParser, path: str, variant: str) -> list[str]:
+    """The positions of an openings file, each checked by the referee (EPD's four fields
+    get the counters `0 1`; operations after them are dropped)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError as e:
+        p.error(f"cannot read --openings-file {path}: {e}")
+    fens = []
+    for i, raw in enumerate(lines, 1):
+        line = raw.split(";")[0].strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split()
+        fen = " ".join(fields[:6]) if len(fields) >= 6 and fields[4].isdigit() else " ".join(fields[:4]) + " 0 1"
+        if sf.validate_fen(fen, variant) != sf.FEN_OK or not sf.legal_moves(variant, fen, []):
+            p.error(f"{path}:{i}: not a playable position of {variant}: {fen!r}")
+        fens.append(fen)
+    if not fens:
+        p.error(f"--openings-file {path} holds no position")
+    return fens
 
 
 def build_config(argv: list[str]) -> argparse.Namespace:
@@ -1594,6 +1623,9 @@ def build_config(argv: list[str]) -> argparse.Namespace:
                 f"{sf.validate_fen(start_fen, a.variant)})")
     if not sf.legal_moves(a.variant, start_fen, []):
         p.error("the start position has no legal moves")
+    start_fens = [start_fen]
+    if a.openings_file:
+        start_fens = read_openings_file(p, a.openings_file, a.variant)
     base, inc = a.tc if a.tc else (10.0, 0.1)
     if a.st is not None:
         base, inc = a.st, 0.0
@@ -1620,7 +1652,9 @@ def build_config(argv: list[str]) -> argparse.Namespace:
     cfg = argparse.Namespace(
         engines=engines, variant=a.variant, uci_variant=a.uci_variant or a.variant,
         cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
-        st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, openings=a.openings, seed=seed, pgn=a.pgn,
+        st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, start_fens=start_fens,
+        openings_file=a.openings_file, openings=a.openings,
+        seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
         quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
         tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
@@ -1631,8 +1665,9 @@ def build_config(argv: list[str]) -> argparse.Namespace:
 
 
 def print_header(cfg: argparse.Namespace) -> None:
-    say(f"Variant {cfg.variant} (UCI_Variant {cfg.uci_variant}, CECP variant {cfg.cecp_variant}), "
-        f"start FEN {cfg.start_fen}")
+    start = (f"{len(cfg.start_fens)} start positions from {cfg.openings_file}" if cfg.openings_file
+             else f"start FEN {cfg.start_fen}")
+    say(f"Variant {cfg.variant} (UCI_Variant {cfg.uci_variant}, CECP variant {cfg.cecp_variant}), {start}")
     say(f"{cfg.games} games, time control {cfg.tc_text}, grace {fmt_secs(cfg.grace)} s, "
         f"openings {cfg.openings} random plies, seed {cfg.seed}, concurrency {cfg.concurrency}, "
         f"max plies {cfg.max_plies or 'none'}, referee {cfg.referee} {'.'.join(map(str, sf.version()))}")

@@ -67,5 +67,43 @@ class Sprt(unittest.TestCase):
         self.assertAlmostEqual(want, 0.5847, places=4)
 
 
+class OpeningsFile(unittest.TestCase):
+    def test_fen_and_epd_lines_are_read_and_checked(self):
+        import argparse
+        import os
+        import tempfile
+
+        class Referee:
+            FEN_OK = 1
+
+            def validate_fen(self, fen, variant):
+                return 1 if fen.count("/") == 7 else 0
+
+            def legal_moves(self, variant, fen, moves):
+                return ["e7e5"]
+
+        class Parser(argparse.ArgumentParser):
+            def error(self, message):
+                raise ValueError(message)
+
+        saved, match.sf = match.sf, Referee()
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "open.epd")
+                with open(path, "w") as f:
+                    f.write("# comment\n\n"
+                            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"e4\";\n"
+                            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 3\n")
+                fens = match.read_openings_file(Parser(), path, "chess")
+                self.assertEqual(fens, ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                                        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 3"])
+                with open(path, "w") as f:
+                    f.write("not a position\n")
+                with self.assertRaisesRegex(ValueError, "open.epd:1: not a playable position"):
+                    match.read_openings_file(Parser(), path, "chess")
+        finally:
+            match.sf = saved
+
+
 if __name__ == "__main__":
     unittest.main()
