@@ -108,4 +108,9 @@ print("\n".join(match.summary(w, d, l)))
 PY
 }
 run hachu-chu && opp=/usr/games/hachu chu_match hachu-chu
-[ "$want" = kirin-chu ] && opp=${OPPONENT:?OPPONENT=\"engine command\" for kirin-chu} chu_match kirin-chu
+if [ "$want" = kirin-chu ]; then
+    opp=${OPPONENT:?OPPONENT=\"engine command\" for kirin-chu} chu_match kirin-chu
+fi
+# The matches report their results; the status says only that the script ran to its end
+# (it used to be that of the last test above, 1 whenever kirin-chu was not asked for).
+exit 0
