@@ -382,10 +382,14 @@ pub fn run(cli: Cli) -> i32 {
             log::info!("time {:.3} s, {:.0} nodes/s", secs, n as f64 / secs.max(1e-9));
             Ok(())
         }),
-        Some(Command::Analyse(a)) if a.epd.is_some() => {
+        Some(Command::Analyse(a)) if a.epd.is_some() || a.games.is_some() => {
             engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
-                let path = a.epd.as_ref().expect("guarded");
-                let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let Some((path, pgn)) = a.epd.as_ref().map(|p| (p, false)).or(a.games.as_ref().map(|p| (p, true)))
+                else {
+                    return Err("no file to analyse".into());
+                };
+                let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let text = String::from_utf8_lossy(&bytes);
                 eng.set_hash(a.hash)?;
                 eng.set_threads(a.threads)?;
                 let limits = Limits {
@@ -393,28 +397,13 @@ pub fn run(cli: Cli) -> i32 {
                     movetime: a.depth.is_none().then(|| Duration::from_millis(a.movetime.unwrap_or(5000))),
                     ..Limits::default()
                 };
-                match batch::analyse(&mut eng, &String::from_utf8_lossy(&text), &limits, &Out::stdout()) {
-                    0 => Ok(()),
-                    n => {
+                let out = Out::stdout();
+                match (pgn, if pgn { batch::analyse_games } else { batch::analyse }(&mut eng, &text, &limits, &out)) {
+                    (_, 0) => Ok(()),
+                    (true, n) => Err(format!("{n} game(s) of {} could not be replayed", path.display())),
+                    (false, n) => {
                         Err(format!("{n} line(s) of {} are no position of {}", path.display(), eng.rules.variant.name))
                     }
-                }
-            })
-        }
-        Some(Command::Analyse(a)) if a.games.is_some() => {
-            engine_for(&cli.variant_files, &a.position).and_then(|mut eng| {
-                let path = a.games.as_ref().expect("guarded");
-                let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                eng.set_hash(a.hash)?;
-                eng.set_threads(a.threads)?;
-                let limits = Limits {
-                    depth: a.depth,
-                    movetime: a.depth.is_none().then(|| Duration::from_millis(a.movetime.unwrap_or(5000))),
-                    ..Limits::default()
-                };
-                match batch::analyse_games(&mut eng, &String::from_utf8_lossy(&text), &limits, &Out::stdout()) {
-                    0 => Ok(()),
-                    n => Err(format!("{n} game(s) of {} could not be replayed", path.display())),
                 }
             })
         }
