@@ -20,6 +20,7 @@ Options (see --help): --engine1/--engine2 CMD, --proto1/--proto2 uci|cecp,
 sent to the engines, default --variant), --games N (even: pairs with colours swapped),
 --tc BASE+INC seconds or --st SECONDS per move, --grace SECONDS, --start-fen FEN,
 --openings-file FILE (a FEN or EPD per line, one per pair of games, in order),
+--resign COUNT SCORE and --draw MOVENUMBER COUNT SCORE (cutechess-cli's adjudications),
 --openings PLIES (uniformly random legal plies from a seeded RNG, the same for both games
 of a pair), --seed, --pgn FILE (appended), --concurrency K, --max-plies P, --log FILE
 (full engine transcript), --restart (fresh engine processes for every game; otherwise an
@@ -951,6 +952,9 @@ class Game:
         # XBoard run with -rankOffset 1; protocols section 0.1).
         self.zero_based_ranks = board_ranks(start_fen) in (10, 16)
         self.illegal_move: str | None = None
+        # Each side's scores of its own moves, in centipawns from its own view (None when
+        # the engine said none): what --resign and --draw adjudicate by.
+        self.scores: tuple[list[int | None], list[int | None]] = ([], [])
         self._fen_cache: dict[int, str] = {}
         self.refresh()
 
@@ -1062,7 +1066,7 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
                               f"last exchange:\n{e.exchange(15)}")
 
     while True:
-        r = game.referee()
+        r = game.referee() or adjudicate(game, cfg)
         if r:
             finish(r[0], r[1], r[2])
             return
@@ -1122,7 +1126,48 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
             return
         game.moves.append(mv)
         game.comments.append(" ".join(x for x in (info, f"{elapsed:.2f}s") if x))
+        game.scores[side].append(score_cp(info))
         game.refresh()
+
+
+MATE_CP = 100_000
+
+
+def score_cp(info: str) -> int | None:
+    """The score of a move comment (`+0.35/12`, `-M4/20`) in centipawns, mates as
+    +-MATE_CP; None when the engine gave none."""
+    text = info.split("/")[0]
+    if not text:
+        return None
+    if text[1:2] == "M":
+        return MATE_CP if text[0] == "+" else -MATE_CP
+    try:
+        return round(float(text) * 100)
+    except ValueError:
+        return None
+
+
+def adjudicate(game: Game, cfg) -> tuple[str, str, str] | None:
+    """cutechess-cli's adjudications, on the engines' own scores. --resign COUNT SCORE: a side
+    whose last COUNT moves all scored SCORE centipawns or more below zero loses. --draw
+    MOVENUMBER COUNT SCORE: from move MOVENUMBER on, a draw once the last COUNT moves of
+    both sides all scored within SCORE of zero."""
+    if cfg.resign:
+        count, limit = cfg.resign
+        for side in (0, 1):
+            last = game.scores[side][-count:]
+            if len(last) == count and all(x is not None and x <= -limit for x in last):
+                name = game.white if side == 0 else game.black
+                return ("0-1" if side == 0 else "1-0", "adjudication",
+                        f"resign adjudication: {name} scored -{limit / 100:g} or worse for {count} moves")
+    if cfg.draw:
+        number, count, limit = cfg.draw
+        if len(game.moves) // 2 + 1 >= number:
+            last = game.scores[0][-count:] + game.scores[1][-count:]
+            if len(last) == 2 * count and all(x is not None and abs(x) <= limit for x in last):
+                return ("1/2-1/2", "adjudication",
+                        f"draw adjudication: both scores within {limit / 100:g} for {count} moves")
+    return None
 
 
 def loud(game: Game, eng: Engine, headline: str, fen: str | None = None) -> None:
@@ -1495,7 +1540,8 @@ def kind_of(g: Game) -> str:
     r = g.reason
     for key, label in (("resigns", "resignation"), ("illegal move", "illegal move"),
                        ("rejected a legal move", "rejected legal move"), ("lost on time", "time forfeit"),
-                       ("exceeded the move time", "time forfeit"), ("max plies", "max plies")):
+                       ("exceeded the move time", "time forfeit"), ("max plies", "max plies"),
+                       ("resign adjudication", "resign adjudication"), ("draw adjudication", "draw adjudication")):
         if key in r:
             return label
     if g.termination == "abandoned":
@@ -1546,6 +1592,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pgn", help="append the games to this PGN file")
     p.add_argument("--event", default=None, help="PGN Event tag")
     p.add_argument("--concurrency", type=int, default=1, help="games played in parallel (default 1)")
+    p.add_argument("--resign", nargs=2, type=int, default=None, metavar=("COUNT", "SCORE"),
+                   help="adjudicate a loss when a side's last COUNT moves all scored SCORE centipawns or more "
+                        "below zero (cutechess-cli's -resign movecount= score=)")
+    p.add_argument("--draw", nargs=3, type=int, default=None, metavar=("MOVENUMBER", "COUNT", "SCORE"),
+                   help="adjudicate a draw from move MOVENUMBER on once both sides' last COUNT moves scored within "
+                        "SCORE centipawns of zero (cutechess-cli's -draw movenumber= movecount= score=)")
     p.add_argument("--max-plies", type=int, default=600, help="adjudicate a draw after this many plies "
                                                                  "(default 600, 0 = never)")
     p.add_argument("--init-timeout", type=float, default=30.0,
@@ -1609,6 +1661,10 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         p.error("--games must be a positive even number (pairs of games with colours swapped)")
     if a.concurrency < 1:
         p.error("--concurrency must be >= 1")
+    if a.resign and (a.resign[0] < 1 or a.resign[1] < 0):
+        p.error("--resign COUNT SCORE needs COUNT >= 1 and SCORE >= 0")
+    if a.draw and (a.draw[0] < 1 or a.draw[1] < 1 or a.draw[2] < 0):
+        p.error("--draw MOVENUMBER COUNT SCORE needs MOVENUMBER, COUNT >= 1 and SCORE >= 0")
     if a.sprt and not (a.sprt[0] < a.sprt[1] and 0 < a.sprt[2] < 1 and 0 < a.sprt[3] < 1):
         p.error("--sprt ELO0 ELO1 ALPHA BETA needs ELO0 < ELO1 and ALPHA, BETA between 0 and 1")
     if a.st is not None and a.tc is not None:
@@ -1656,7 +1712,7 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         openings_file=a.openings_file, openings=a.openings,
         seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
-        quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
+        quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, resign=a.resign, draw=a.draw, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
         tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
         referee=referee,

@@ -67,6 +67,30 @@ class Sprt(unittest.TestCase):
         self.assertAlmostEqual(want, 0.5847, places=4)
 
 
+class Adjudication(unittest.TestCase):
+    def game(self, white, black, moves):
+        return types.SimpleNamespace(scores=(white, black), moves=["m"] * moves, white="w", black="b")
+
+    def test_scores_of_move_comments(self):
+        self.assertEqual(match.score_cp("+0.35/12"), 35)
+        self.assertEqual(match.score_cp("-1.20/8"), -120)
+        self.assertEqual(match.score_cp("-M4/20"), -match.MATE_CP)
+        self.assertIsNone(match.score_cp(""))
+
+    def test_resign_and_draw(self):
+        cfg = types.SimpleNamespace(resign=(3, 500), draw=None)
+        # Black's last three moves at -5.00 or worse: Black loses; two are not enough.
+        self.assertEqual(match.adjudicate(self.game([100, 600, 700, 800], [-400, -500, -600, -900], 8), cfg)[0], "1-0")
+        self.assertIsNone(match.adjudicate(self.game([100, 600, 700], [-400, -500, -900], 6), cfg), "-4.00 is not -5")
+        self.assertIsNone(match.adjudicate(self.game([600, 700], [-500, -900], 4), cfg))
+        self.assertIsNone(match.adjudicate(self.game([0, 0, 0], [-600, None, -600], 6), cfg))
+        cfg = types.SimpleNamespace(resign=None, draw=(10, 2, 10))
+        level = self.game([5, 0, -10], [0, 10, 3], 30)
+        self.assertEqual(match.adjudicate(level, cfg)[0], "1/2-1/2")
+        self.assertIsNone(match.adjudicate(self.game([5, 0, -10], [0, 10, 3], 10), cfg), "before move 10")
+        self.assertIsNone(match.adjudicate(self.game([5, 0, 11], [0, 10, 3], 30), cfg))
+
+
 class OpeningsFile(unittest.TestCase):
     def test_fen_and_epd_lines_are_read_and_checked(self):
         import argparse
