@@ -42,7 +42,7 @@ const DEPTH_OFFSET: i32 = 16;
 /// aligned (glibc returns large blocks 16 bytes past a page boundary), so every cluster
 /// straddled two cache lines: a probe cost two memory reads where one suffices, and two
 /// threads writing neighbouring clusters contended for the line they shared (lazy SMP's
-/// time-to-depth on two cores rose from about 1.4x to 1.6x with the alignment; README).
+/// time-to-depth on two cores rose from about 1.4x to 1.6x with the alignment; docs/development.md).
 #[derive(Default)]
 #[repr(align(64))]
 struct Cluster([Entry; CLUSTER]);
