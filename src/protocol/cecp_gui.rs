@@ -11,10 +11,9 @@ use crate::catalog::Catalog;
 use crate::position::Position;
 use crate::protocol::xboard::{cecp_name, is_engine_definable};
 
-/// The `GUI` option.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+/// A GUI that hosts Kirin over CECP.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum CecpGui {
-    #[default]
     XBoard,
     CuteChess,
 }
