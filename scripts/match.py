@@ -21,6 +21,7 @@ sent to the engines, default --variant), --games N (even: pairs with colours swa
 --tc BASE+INC seconds or --st SECONDS per move, --grace SECONDS, --start-fen FEN,
 --openings-file FILE (a FEN or EPD per line, one per pair of games, in order),
 --resign COUNT SCORE and --draw MOVENUMBER COUNT SCORE (cutechess-cli's adjudications),
+--sprt ELO0 ELO1 ALPHA BETA with --sprt-model pentanomial (game pairs, default) or trinomial,
 --openings PLIES (uniformly random legal plies from a seeded RNG, the same for both games
 of a pair), --seed, --pgn FILE (appended), --concurrency K, --max-plies P, --log FILE
 (full engine transcript), --restart (fresh engine processes for every game; otherwise an
@@ -1322,15 +1323,34 @@ def sprt_llr(w: int, d: int, l: int, elo0: float, elo1: float) -> float:
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
 
 
+def sprt_llr_pentanomial(penta: list[int], elo0: float, elo1: float) -> float:
+    """The same test on game pairs (both colours, one opening): penta[k] counts the pairs in
+    which engine1 scored k/2 points. A pair's score is one sample, so what the shared
+    opening decides is not counted twice; the variance is that of the pairs, as in fishtest's
+    pentanomial model. 0 while all pairs scored alike."""
+    n = sum(penta)
+    if n == 0:
+        return 0.0
+    xs = [k / 4 for k in range(5)]
+    mean = sum(c * x for c, x in zip(penta, xs)) / n
+    var = sum(c * (x - mean) ** 2 for c, x in zip(penta, xs)) / n
+    if var <= 0:
+        return 0.0
+    s0 = 1 / (1 + 10 ** (-elo0 / 400))
+    s1 = 1 / (1 + 10 ** (-elo1 / 400))
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+
 def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     """Wald's bounds: below the lower one H0 is accepted, above the upper one H1."""
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def sprt_status(w: int, d: int, l: int, sprt) -> tuple[float, str | None]:
-    """The LLR and, once a bound is crossed, which hypothesis it accepts."""
+def sprt_status(w: int, d: int, l: int, sprt, penta: list[int] | None = None) -> tuple[float, str | None]:
+    """The LLR (pentanomial when the pair counts are given, else trinomial) and, once a
+    bound is crossed, which hypothesis it accepts."""
     elo0, elo1, alpha, beta = sprt
-    llr = sprt_llr(w, d, l, elo0, elo1)
+    llr = sprt_llr_pentanomial(penta, elo0, elo1) if penta is not None else sprt_llr(w, d, l, elo0, elo1)
     lo, hi = sprt_bounds(alpha, beta)
     if llr >= hi:
         return llr, "H1"
@@ -1378,6 +1398,10 @@ class Match:
         self.results: dict[int, Game] = {}
         self.wdl = [0, 0, 0]
         self.done = 0
+        # engine1's points in each game pair so far, and the completed pairs by total
+        # (0, 1/2, 1, 3/2, 2 points): the pentanomial counts.
+        self.pair_points: dict[int, list[float]] = {}
+        self.penta = [0] * 5
         # Set when the SPRT reaches a decision: no new game starts, those under way finish.
         self.stop = threading.Event()
         self.sprt_decision: str | None = None
@@ -1457,10 +1481,16 @@ class Match:
                 e1_won = (game.result == "1-0") == e1_white
                 self.wdl[0 if e1_won else 2] += 1
             self.done += 1
+            if game.result in ("1-0", "0-1", "1/2-1/2"):
+                points = 0.5 if game.result == "1/2-1/2" else float((game.result == "1-0") == e1_white)
+                pair = self.pair_points.setdefault((game.number - 1) // 2, [])
+                pair.append(points)
+                if len(pair) == 2:
+                    self.penta[int(sum(pair) * 2)] += 1
             w, d, l = self.wdl
             sprt_text = ""
             if cfg.sprt:
-                llr, decision = sprt_status(w, d, l, cfg.sprt)
+                llr, decision = sprt_status(w, d, l, cfg.sprt, self.penta if cfg.sprt_model == "pentanomial" else None)
                 lo, hi = sprt_bounds(cfg.sprt[2], cfg.sprt[3])
                 sprt_text = f"  LLR {llr:.2f} [{lo:.2f}, {hi:.2f}]"
                 if decision and not self.stop.is_set():
@@ -1522,12 +1552,15 @@ class Match:
             say(line)
         if cfg.sprt:
             elo0, elo1, alpha, beta = cfg.sprt
-            llr, decision = sprt_status(w, d, l, cfg.sprt)
+            penta = self.penta if cfg.sprt_model == "pentanomial" else None
+            llr, decision = sprt_status(w, d, l, cfg.sprt, penta)
+            if penta is not None:
+                say(f"Game pairs by engine1's points (0, 1/2, 1, 3/2, 2): {penta}")
             lo, hi = sprt_bounds(alpha, beta)
             verdict = {"H1": f"H1 accepted: engine1 is stronger by about {elo1:g} Elo or more",
                        "H0": f"H0 accepted: engine1 is not stronger by {elo1:g} Elo (Elo <= {elo0:g} likely)",
                        None: "no decision yet (play more games)"}[decision]
-            say(f"SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr:.2f} "
+            say(f"SPRT ({cfg.sprt_model}) elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {llr:.2f} "
                 f"(bounds {lo:.2f}, {hi:.2f}): {verdict}")
         kinds = collections.Counter(kind_of(g) for g in self.results.values())
         if kinds:
@@ -1611,6 +1644,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sprt", nargs=4, type=float, default=None, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
                    help="sequential test of engine1 against engine2 (e.g. 0 5 0.05 0.05): stop as soon as "
                         "the LLR crosses a bound; --games is then the most games played")
+    p.add_argument("--sprt-model", choices=("pentanomial", "trinomial"), default="pentanomial",
+                   help="statistics of the SPRT: game pairs with one opening (default, as fishtest) or single games")
     p.add_argument("--history-lines", type=int, default=40,
                    help="engine I/O lines shown in error reports (default 40)")
     return p
@@ -1712,7 +1747,8 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         openings_file=a.openings_file, openings=a.openings,
         seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
-        quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, resign=a.resign, draw=a.draw, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
+        quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, sprt_model=a.sprt_model, resign=a.resign,
+        draw=a.draw, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
         tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
         referee=referee,

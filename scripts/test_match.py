@@ -56,6 +56,16 @@ class Sprt(unittest.TestCase):
         self.assertAlmostEqual(match.sprt_llr(40, 20, 40, -5, 5), 0.0)
         self.assertEqual(match.sprt_llr(10, 0, 0, 0, 5), 0.0)
 
+    def test_pentanomial_by_hand(self):
+        # 4 pairs: totals 2, 1, 1, 1/2 points -> samples 1, 0.5, 0.5, 0.25; mean 0.5625,
+        # var = (0.4375^2 + 2 * 0.0625^2 + 0.3125^2) / 4 = 0.296875 / 4 = 0.074219; 0 against
+        # 100 Elo: LLR = 4 * 0.140065 * (1.125 - 0.5 - 0.640065) / (2 * 0.074219) = -0.05686
+        penta = [0, 1, 2, 0, 1]
+        self.assertAlmostEqual(match.sprt_llr_pentanomial(penta, 0, 100), -0.05686, places=4)
+        self.assertEqual(match.sprt_llr_pentanomial([0, 0, 5, 0, 0], 0, 5), 0.0)
+        self.assertAlmostEqual(match.sprt_llr_pentanomial([1, 2, 4, 2, 1], -5, 5), 0.0)
+        self.assertEqual(match.sprt_status(0, 0, 0, (0, 5, 0.05, 0.05), [5, 20, 30, 80, 65])[1], "H1")
+
     def test_llr_by_hand(self):
         # w=3, d=2, l=1 (s = 4/6), H0 0 Elo against H1 100 Elo:
         # s0 = 0.5, s1 = 1 / (1 + 10^-0.25) = 0.640065; var = 0.833333 / 6 = 0.138889;
