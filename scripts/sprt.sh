@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The testing loop: a new build of Kirin against an old one in one variant, until a
+# sequential probability ratio test decides whether the new one gains ELO1 Elo (H1) or
+# not more than ELO0 (H0). Every search or evaluation change is to be accepted by such a
+# test and named, with the result line, in its commit message.
+#
+#   scripts/sprt.sh NEW OLD [VARIANT]                  # chess, 0 5 0.05 0.05, 10+0.1
+#   ELO1=10 TC=5+0.05 scripts/sprt.sh /tmp/kirin-new /tmp/kirin-old shortsliders
+#
+# NEW, OLD: kirin binaries (copies, so the tree can be rebuilt meanwhile).
+# Where cutechess-cli is on the PATH and knows the variant (chess, shatranj, courier) it
+# plays the games (its -sprt, trinomial); otherwise scripts/match.py does, refereed by
+# pyffish or (OLD's) Kirin rules, with pentanomial statistics on game pairs. Both start every
+# pair from the same random opening (OPENINGS plies, new ones each pair, seeded by SEED).
+#
+# Environment: ELO0 (0) ELO1 (5) ALPHA (0.05) BETA (0.05), TC (10+0.1), CONCURRENCY (2),
+# MAX_GAMES (20000: the test stops at a bound, or here), OPENINGS (4 plies), SEED (1),
+# RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt).
+# Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+NEW=$1 OLD=$2 VARIANT=${3:-chess}
+ELO0=${ELO0:-0} ELO1=${ELO1:-5} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
+TC=${TC:-10+0.1} CONCURRENCY=${CONCURRENCY:-2} MAX_GAMES=${MAX_GAMES:-20000}
+OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
+mkdir -p "$OUT"
+for b in "$NEW" "$OLD"; do
+    [ -x "$b" ] || { echo "sprt.sh: $b is not an executable" >&2; exit 2; }
+done
+
+cutechess_name=
+case $VARIANT in
+    chess) cutechess_name=standard ;;
+    shatranj | courier) cutechess_name=$VARIANT ;;
+esac
+if [ "$RUNNER" = auto ]; then
+    RUNNER=match
+    if [ -n "$cutechess_name" ] && command -v cutechess-cli >/dev/null; then RUNNER=cutechess; fi
+fi
+
+if [ "$RUNNER" = cutechess ]; then
+    [ -n "$cutechess_name" ] || { echo "sprt.sh: cutechess-cli does not know $VARIANT" >&2; exit 2; }
+    # Random openings for cutechess-cli, made by the same generator match.py uses.
+    book="$OUT/openings-$VARIANT.epd"
+    python3 - "$VARIANT" "$OPENINGS" "$SEED" "$((MAX_GAMES / 2))" >"$book" <<'PY'
+import random, sys
+sys.path.insert(0, "scripts")
+import match
+variant, plies, seed, pairs = sys.argv[1], int(sys.argv[2]), sys.argv[3], min(int(sys.argv[4]), 5000)
+start = match.sf.start_fen(variant)
+for pair in range(pairs):
+    moves = match.make_opening(variant, start, plies, random.Random(f"{seed}:{pair}"))
+    print(" ".join(match.sf.get_fen(variant, start, moves).split()[:4]))
+PY
+    exec cutechess-cli -engine name=new "cmd=$NEW" arg=uci proto=uci -engine name=old "cmd=$OLD" arg=uci proto=uci \
+        -each "tc=$TC" -variant "$cutechess_name" -games 2 -rounds "$((MAX_GAMES / 2))" -repeat -recover \
+        -openings "file=$book" format=epd order=sequential \
+        -sprt "elo0=$ELO0" "elo1=$ELO1" "alpha=$ALPHA" "beta=$BETA" \
+        -concurrency "$CONCURRENCY" -ratinginterval 10 -pgnout "$OUT/games.pgn"
+fi
+exec python3 scripts/match.py --variant "$VARIANT" --engine1 "$NEW uci" --engine2 "$OLD uci" --name1 new --name2 old \
+    --tc "$TC" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
+    --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"
