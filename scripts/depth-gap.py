@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Where the depth gap to Fairy-Stockfish comes from, in nodes rather than seconds: both
+engines search the same positions to each depth on one thread, and the nodes each needed
+per completed depth are printed, with the effective branching factor (nodes of depth d
+over nodes of depth d-1, averaged over the last iterations). Node counts do not depend
+on the machine's load, so this runs beside other work; nodes/s does not, and belongs to
+scripts/perft-speed.sh and scripts/smp-ttd.sh on an idle machine.
+
+    scripts/depth-gap.py [--kirin target/release/kirin] [--fsf /usr/games/fairy-stockfish]
+                         [--variant chess] [--depth 12] [FEN ...]
+
+Depths are each engine's own (their reductions and extensions differ), so equal depth is not
+equal search; the branching factor and the nodes to a given depth are what compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+DEFAULT_FENS = {
+    "chess": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+    ],
+    "courier": [
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+    ],
+    "shatranj": [
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    ],
+}
+
+
+def nodes_per_depth(cmd: list[str], variant: str, fen: str, depth: int) -> dict[int, int]:
+    """Runs `go depth` and keeps, for each depth, the node count of its last info line."""
+    setup = ["uci"]
+    if variant != "chess":
+        setup.append(f"setoption name UCI_Variant value {variant}")
+    setup += ["setoption name Threads value 1", "isready", "ucinewgame", f"position fen {fen}",
+              f"go depth {depth}"]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdin and proc.stdout
+    proc.stdin.write("\n".join(setup) + "\n")
+    proc.stdin.flush()
+    seen: dict[int, int] = {}
+    for line in proc.stdout:
+        t = line.split()
+        if t and t[0] == "bestmove":
+            break
+        if t[:1] == ["info"] and "depth" in t and "nodes" in t and "score" in t:
+            if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
+                continue
+            d = int(t[t.index("depth") + 1])
+            seen[d] = int(t[t.index("nodes") + 1])
+    proc.stdin.write("quit\n")
+    proc.stdin.flush()
+    proc.wait(timeout=10)
+    return seen
+
+
+def ebf(seen: dict[int, int], last: int = 4) -> float | None:
+    ds = sorted(seen)
+    ratios = [seen[b] / seen[a] for a, b in zip(ds, ds[1:]) if seen[a] > 0][-last:]
+    if not ratios:
+        return None
+    prod = 1.0
+    for r in ratios:
+        prod *= r
+    return prod ** (1 / len(ratios))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--kirin", default="target/release/kirin")
+    p.add_argument("--fsf", default="/usr/games/fairy-stockfish")
+    p.add_argument("--variant", default="chess")
+    p.add_argument("--depth", type=int, default=12)
+    p.add_argument("fens", nargs="*")
+    a = p.parse_args()
+    fens = a.fens or DEFAULT_FENS.get(a.variant)
+    if not fens:
+        p.error(f"give FENs for {a.variant}")
+    print(f"variant {a.variant}, depth {a.depth}, one thread each")
+    print("engine  position  " + " ".join(f"{'d' + str(d):>9}" for d in range(1, a.depth + 1)) + "    EBF")
+    totals = {}
+    for i, fen in enumerate(fens, 1):
+        for name, cmd in (("kirin", [a.kirin, "uci"]), ("fsf", [a.fsf])):
+            seen = nodes_per_depth(cmd, a.variant, fen, a.depth)
+            cells = " ".join(f"{seen.get(d, 0):>9}" for d in range(1, a.depth + 1))
+            b = ebf(seen)
+            print(f"{name:<6}  {i:>8}  {cells}  {b:5.2f}" if b else f"{name:<6}  {i:>8}  {cells}")
+            totals.setdefault(name, []).append(seen.get(a.depth, 0))
+    for name, ns in totals.items():
+        print(f"{name}: {sum(ns)} nodes to depth {a.depth} over {len(ns)} positions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
