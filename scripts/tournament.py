@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import shlex
 import sys
 
@@ -58,7 +59,7 @@ def parse_engine(spec: str) -> dict:
     eng.setdefault("proto", "uci")
     if eng["proto"] not in ("uci", "cecp", "xboard"):
         raise argparse.ArgumentTypeError(f"bad engine {spec!r}: proto must be uci or cecp")
-    eng.setdefault("name", match.os.path.basename(shlex.split(eng["cmd"])[0]))
+    eng.setdefault("name", os.path.basename(shlex.split(eng["cmd"])[0]))
     return eng
 
 
