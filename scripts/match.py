@@ -18,7 +18,8 @@ Options (see --help): --engine1/--engine2 CMD, --proto1/--proto2 uci|cecp,
 --name1/--name2, --option1/--option2 NAME=VALUE (repeatable; UCI ``setoption`` or CECP
 ``option NAME=VALUE``), --variant (pyffish name), --uci-variant / --cecp-variant (names
 sent to the engines, default --variant), --games N (even: pairs with colours swapped),
---tc BASE+INC seconds or --st SECONDS per move, --grace SECONDS, --start-fen FEN,
+--tc BASE+INC seconds, --st SECONDS per move or --nodes N per move (no clock: results
+that do not depend on the machine's load), --grace SECONDS, --start-fen FEN,
 --openings-file FILE (a FEN or EPD per line, one per pair of games, in order),
 --resign COUNT SCORE and --draw MOVENUMBER COUNT SCORE (cutechess-cli's adjudications),
 --sprt ELO0 ELO1 ALPHA BETA with --sprt-model pentanomial (game pairs, default) or trinomial,
@@ -42,13 +43,16 @@ Clocks
   is decreased by the time used and then increased by the increment.  A side whose clock
   goes below -GRACE loses (default GRACE 0).  The engine is not waited for beyond that
   moment.  With --st the limit per move is ST + GRACE + ST_MARGIN (default margin 0.2 s,
-  engines commonly overshoot "movetime"/"st" by a few ms).
+  engines commonly overshoot "movetime"/"st" by a few ms).  With --nodes there is no clock:
+  UCI engines get "go nodes N", CECP engines "st 1" and "nps N" (XBoard's node-count mode:
+  N nodes a move); a move that takes more than --nodes-timeout seconds (default 60) is
+  a hang and loses as a flag fall.
 
 UCI client
   uci / uciok, setoption (user options, then UCI_Variant when the engine declares the
   option: always for variants other than chess, for chess only if the engine's default is
   not chess), isready / readyok, ucinewgame, "position fen F moves ...", "go wtime btime
-  winc binc" (or "go movetime"), bestmove.
+  winc binc" (or "go movetime", "go nodes"), bestmove.
 
 CECP client (XBoard protocol v2, engine-intf.html)
   xboard, protover 2, features (answered accepted/rejected; done=0 extends the wait until
@@ -554,7 +558,10 @@ class UciEngine(Engine):
             pos += " moves " + " ".join(game.moves)
         self.send(pos)
         cfg = self.cfg
-        if cfg.st:
+        if cfg.nodes:
+            cmd = f"go nodes {cfg.nodes}"
+            limit = cfg.nodes_timeout
+        elif cfg.st:
             cmd = f"go movetime {int(round(cfg.st * 1000))}"
             limit = cfg.st + cfg.grace + cfg.st_margin
         else:
@@ -759,7 +766,10 @@ class CecpEngine(Engine):
                 f"own start position for {v or 'chess'!r}, which is ({src}):\n    {own}\n"
                 f"but the game starts from\n    {game.start_fen}\n"
                 f"Pass --start-fen \"{own}\" (with a matching --variant/--cecp-variant).")
-        if cfg.st:
+        if cfg.nodes:
+            self.send("st 1")
+            self.send(f"nps {cfg.nodes}")
+        elif cfg.st:
             if cfg.st != int(cfg.st) and not getattr(cfg, "_st_warned", False):
                 cfg._st_warned = True
                 say(f"note: CECP 'st' is specified in whole seconds; sending 'st {fmt_secs(cfg.st)}' "
@@ -846,7 +856,10 @@ class CecpEngine(Engine):
             self.sent_strings.add(line.split()[-1])
             self.send(line)
             self.sent += 1
-        if cfg.st:
+        if cfg.nodes:
+            limit = cfg.nodes_timeout
+            own = opp = 1.0
+        elif cfg.st:
             limit = cfg.st + cfg.grace + cfg.st_margin
             own = opp = cfg.st
         else:
@@ -1079,7 +1092,7 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
         except EngineTimeout:
             eng.stop_thinking()
             eng.dirty = True
-            used = cfg.st if cfg.st else before
+            used = cfg.nodes_timeout if cfg.nodes else cfg.st if cfg.st else before
             if insufficient(game, 1 - side):
                 finish("1/2-1/2", "time forfeit",
                        f"{eng.name} lost on time, but the opponent has insufficient mating material")
@@ -1103,7 +1116,9 @@ def play_game(game: Game, engines: list[Engine], cfg) -> None:
             loses(side, "normal", f"{eng.name} resigns ({ex})")
             return
         # clocks
-        if cfg.st:
+        if cfg.nodes:
+            pass
+        elif cfg.st:
             if elapsed > cfg.st + cfg.grace + cfg.st_margin:
                 eng.dirty = True
                 loses(side, "time forfeit", f"{eng.name} exceeded the move time ({elapsed:.3f} s > {cfg.st} s)")
@@ -1217,7 +1232,8 @@ def pgn_text(game: Game, cfg, event: str) -> str:
         tags.append(("Variant", cfg.variant))
     if cfg.variant not in ("chess", "normal") or not same_start(game.start_fen, std):
         tags += [("SetUp", "1"), ("FEN", game.start_fen)]
-    tags.append(("TimeControl", f"{fmt_secs(cfg.st)}/move" if cfg.st else f"{fmt_secs(cfg.base)}+{fmt_secs(cfg.inc)}"))
+    tags.append(("TimeControl", "-" if cfg.nodes else f"{fmt_secs(cfg.st)}/move" if cfg.st
+                 else f"{fmt_secs(cfg.base)}+{fmt_secs(cfg.inc)}"))
     tags.append(("PlyCount", str(len(game.moves))))
     tags.append(("Termination", game.termination))
     out = [f'[{k} "{pgn_escape(v)}"]' for k, v in tags]
@@ -1611,6 +1627,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tc", type=parse_tc, default=None, metavar="BASE+INC", help="seconds, e.g. 10+0.1 "
                    "(default 10+0.1)")
     p.add_argument("--st", type=float, default=None, metavar="SECONDS", help="fixed time per move instead of --tc")
+    p.add_argument("--nodes", type=int, default=None, metavar="N",
+                   help="N nodes per move instead of a clock (UCI 'go nodes', CECP 'nps' with 'st 1')")
+    p.add_argument("--nodes-timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="with --nodes: a move taking longer is a hang and loses (default 60)")
     p.add_argument("--st-margin", type=float, default=0.2, metavar="SECONDS",
                    help="with --st: extra tolerance per move beyond ST+GRACE (default 0.2)")
     p.add_argument("--grace", type=float, default=0.0, metavar="SECONDS",
@@ -1702,8 +1722,10 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         p.error("--draw MOVENUMBER COUNT SCORE needs MOVENUMBER, COUNT >= 1 and SCORE >= 0")
     if a.sprt and not (a.sprt[0] < a.sprt[1] and 0 < a.sprt[2] < 1 and 0 < a.sprt[3] < 1):
         p.error("--sprt ELO0 ELO1 ALPHA BETA needs ELO0 < ELO1 and ALPHA, BETA between 0 and 1")
-    if a.st is not None and a.tc is not None:
-        p.error("give either --tc or --st, not both")
+    if sum(x is not None for x in (a.st, a.tc, a.nodes)) > 1:
+        p.error("give one of --tc, --st and --nodes")
+    if a.nodes is not None and a.nodes < 1:
+        p.error("--nodes must be positive")
     if a.st is not None and a.st <= 0:
         p.error("--st must be positive")
     if a.variant not in sf.variants():
@@ -1743,13 +1765,15 @@ def build_config(argv: list[str]) -> argparse.Namespace:
     cfg = argparse.Namespace(
         engines=engines, variant=a.variant, uci_variant=a.uci_variant or a.variant,
         cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
+        nodes=a.nodes, nodes_timeout=a.nodes_timeout,
         st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, start_fens=start_fens,
         openings_file=a.openings_file, openings=a.openings,
         seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
         quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, sprt_model=a.sprt_model, resign=a.resign,
         draw=a.draw, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
-        tc_text=(f"{fmt_secs(a.st)} s/move" if a.st else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
+        tc_text=(f"{a.nodes} nodes/move" if a.nodes else f"{fmt_secs(a.st)} s/move" if a.st
+                 else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
         referee=referee,
     )

@@ -14,16 +14,18 @@
 # pair from the same random opening (OPENINGS plies, new ones each pair, seeded by SEED).
 #
 # Environment: ELO0 (0) ELO1 (5) ALPHA (0.05) BETA (0.05), TC (10+0.1), CONCURRENCY (2),
+# NODES (unset: if set, N nodes a move instead of TC, for a machine busy with other work:
+# the result then does not depend on the load, but says nothing about speed),
 # MAX_GAMES (20000: the test stops at a bound, or here), OPENINGS (4 plies), SEED (1),
 # RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt).
 # Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
-NEW=$1 OLD=$2 VARIANT=${3:-chess}
+NEW=$1 OLD=$2 VARIANT=${3:-chess} NODES=${NODES:-}
 ELO0=${ELO0:-0} ELO1=${ELO1:-5} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 TC=${TC:-10+0.1} CONCURRENCY=${CONCURRENCY:-2} MAX_GAMES=${MAX_GAMES:-20000}
 OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
@@ -56,12 +58,16 @@ for pair in range(pairs):
     moves = match.make_opening(variant, start, plies, random.Random(f"{seed}:{pair}"))
     print(" ".join(match.sf.get_fen(variant, start, moves).split()[:4]))
 PY
+    each=("tc=$TC")
+    [ -n "$NODES" ] && each=(tc=inf "nodes=$NODES")
     exec cutechess-cli -engine name=new "cmd=$NEW" arg=uci proto=uci -engine name=old "cmd=$OLD" arg=uci proto=uci \
-        -each "tc=$TC" -variant "$cutechess_name" -games 2 -rounds "$((MAX_GAMES / 2))" -repeat -recover \
+        -each "${each[@]}" -variant "$cutechess_name" -games 2 -rounds "$((MAX_GAMES / 2))" -repeat -recover \
         -openings "file=$book" format=epd order=sequential \
         -sprt "elo0=$ELO0" "elo1=$ELO1" "alpha=$ALPHA" "beta=$BETA" \
         -concurrency "$CONCURRENCY" -ratinginterval 10 -pgnout "$OUT/games.pgn"
 fi
+limit=(--tc "$TC")
+[ -n "$NODES" ] && limit=(--nodes "$NODES")
 exec python3 scripts/match.py --variant "$VARIANT" --engine1 "$NEW uci" --engine2 "$OLD uci" --name1 new --name2 old \
-    --tc "$TC" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
+    "${limit[@]}" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
     --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"

@@ -1,5 +1,9 @@
 """Unit tests of scripts/match.py's move reading (run by scripts/test.sh):
 python3 -m unittest discover -s scripts -p 'test_*.py'"""
+import contextlib
+import io
+import os
+import tempfile
 import types
 import unittest
 
@@ -104,8 +108,6 @@ class Adjudication(unittest.TestCase):
 class OpeningsFile(unittest.TestCase):
     def test_fen_and_epd_lines_are_read_and_checked(self):
         import argparse
-        import os
-        import tempfile
 
         class Referee:
             FEN_OK = 1
@@ -137,6 +139,34 @@ class OpeningsFile(unittest.TestCase):
                     match.read_openings_file(Parser(), path, "chess")
         finally:
             match.sf = saved
+
+
+KIRIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "kirin")
+
+
+@unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
+class NodeLimitedGames(unittest.TestCase):
+    def test_both_protocols_get_a_node_budget_and_no_clock(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "io.log")
+            argv = ["--engine1", f"{KIRIN} uci", "--name1", "uci", "--engine2", KIRIN, "--proto2", "cecp",
+                    "--name2", "cecp", "--variant", "chess", "--nodes", "300", "--games", "2", "--seed", "1",
+                    "--openings", "2", "--max-plies", "40", "--referee", "kirin", "--referee-kirin", KIRIN,
+                    "--log", log]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                status = match.main(argv)
+            with open(log) as f:
+                io_log = f.read()
+        text = out.getvalue()
+        self.assertEqual(status, 0, text)
+        self.assertIn("Finished 2 of 2 games", text)
+        self.assertIn("300 nodes/move", text)
+        self.assertIn("<< go nodes 300", io_log)
+        self.assertNotIn("wtime", io_log)
+        self.assertIn("<< st 1", io_log)
+        self.assertIn("<< nps 300", io_log)
+        self.assertNotIn("time forfeit", text)
 
 
 if __name__ == "__main__":
