@@ -1421,6 +1421,9 @@ class Match:
         # Set when the SPRT reaches a decision: no new game starts, those under way finish.
         self.stop = threading.Event()
         self.sprt_decision: str | None = None
+        # Openings made for the first game of a pair, until its second game takes them.
+        self.openings: dict[int, list[str]] = {}
+        self.openings_lock = threading.Lock()
 
     def make_engine(self, idx: int, worker: int) -> Engine:
         cfg = self.cfg
@@ -1439,14 +1442,32 @@ class Match:
             if first and e.id_name:
                 say(f"{e.name} identifies itself as {e.id_name!r}")
 
+    def opening(self, pair: int) -> list[str]:
+        """The random opening plies of a pair of games, made when its first game starts
+        (made up front, an SPRT's 10,000 pairs took minutes of referee calls) and kept for
+        the second; the same for a pair whichever game comes first."""
+        cfg = self.cfg
+        with self.openings_lock:
+            if pair in self.openings:
+                return self.openings.pop(pair)
+            rng = random.Random(f"{cfg.seed}:{pair}")
+            start = cfg.start_fens[pair % len(cfg.start_fens)]
+            self.openings[pair] = make_opening(cfg.variant, start, cfg.openings, rng) if cfg.openings else []
+            return self.openings[pair]
+
     def worker(self, wid: int, jobs: queue.Queue) -> None:
         cfg = self.cfg
         eng = [self.make_engine(0, wid), self.make_engine(1, wid)]
         try:
             while not self.abort.is_set() and not self.stop.is_set():
                 try:
-                    number, opening = jobs.get_nowait()
+                    number, pair = jobs.get_nowait()
                 except queue.Empty:
+                    return
+                try:
+                    opening = self.opening(pair)
+                except ConfigError as ex:
+                    self.fail(str(ex))
                     return
                 # odd-numbered games of a pair: engine1 White; even: engine2 White
                 e1_white = number % 2 == 1
@@ -1522,11 +1543,8 @@ class Match:
         cfg = self.cfg
         jobs: queue.Queue = queue.Queue()
         for pair in range(cfg.games // 2):
-            rng = random.Random(f"{cfg.seed}:{pair}")
-            start = cfg.start_fens[pair % len(cfg.start_fens)]
-            opening = make_opening(cfg.variant, start, cfg.openings, rng) if cfg.openings else []
-            jobs.put((2 * pair + 1, opening))
-            jobs.put((2 * pair + 2, opening))
+            jobs.put((2 * pair + 1, pair))
+            jobs.put((2 * pair + 2, pair))
         threads = [threading.Thread(target=self.worker, args=(i + 1, jobs), daemon=True)
                    for i in range(max(1, min(cfg.concurrency, cfg.games)))]
         for t in threads:
