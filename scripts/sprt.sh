@@ -17,18 +17,21 @@
 # NODES (unset: if set, N nodes a move instead of TC, for a machine busy with other work:
 # the result then does not depend on the load, but says nothing about speed),
 # MAX_GAMES (20000: the test stops at a bound, or here), OPENINGS (4 plies), SEED (1),
+# RESIGN ("3 400": a side whose last 3 moves scored -400 cp or less loses; "" for none),
+# DRAW ("34 8 20": from move 34, 8 moves in a row within 20 cp of 0 are a draw; ""),
+# fishtest's adjudication, so that won games are not played out to the bare king,
 # RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt).
 # Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 NEW=$1 OLD=$2 VARIANT=${3:-chess} NODES=${NODES:-}
 ELO0=${ELO0:-0} ELO1=${ELO1:-5} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 TC=${TC:-10+0.1} CONCURRENCY=${CONCURRENCY:-2} MAX_GAMES=${MAX_GAMES:-20000}
-OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
+OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RESIGN=${RESIGN-3 400} DRAW=${DRAW-34 8 20} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
 mkdir -p "$OUT"
 for b in "$NEW" "$OLD"; do
     [ -x "$b" ] || { echo "sprt.sh: $b is not an executable" >&2; exit 2; }
@@ -60,14 +63,23 @@ for pair in range(pairs):
 PY
     each=("tc=$TC")
     [ -n "$NODES" ] && each=(tc=inf "nodes=$NODES")
+    adjudicate=()
+    # shellcheck disable=SC2086
+    [ -n "$RESIGN" ] && set -- $RESIGN && adjudicate+=(-resign "movecount=$1" "score=$2")
+    # shellcheck disable=SC2086
+    [ -n "$DRAW" ] && set -- $DRAW && adjudicate+=(-draw "movenumber=$1" "movecount=$2" "score=$3")
     exec cutechess-cli -engine name=new "cmd=$NEW" arg=uci proto=uci -engine name=old "cmd=$OLD" arg=uci proto=uci \
         -each "${each[@]}" -variant "$cutechess_name" -games 2 -rounds "$((MAX_GAMES / 2))" -repeat -recover \
         -openings "file=$book" format=epd order=sequential \
         -sprt "elo0=$ELO0" "elo1=$ELO1" "alpha=$ALPHA" "beta=$BETA" \
-        -concurrency "$CONCURRENCY" -ratinginterval 10 -pgnout "$OUT/games.pgn"
+        "${adjudicate[@]}" -concurrency "$CONCURRENCY" -ratinginterval 10 -pgnout "$OUT/games.pgn"
 fi
 limit=(--tc "$TC")
 [ -n "$NODES" ] && limit=(--nodes "$NODES")
+# shellcheck disable=SC2206
+[ -n "$RESIGN" ] && limit+=(--resign $RESIGN)
+# shellcheck disable=SC2206
+[ -n "$DRAW" ] && limit+=(--draw $DRAW)
 exec python3 scripts/match.py --variant "$VARIANT" --engine1 "$NEW uci" --engine2 "$OLD uci" --name1 new --name2 old \
     "${limit[@]}" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
     --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"
