@@ -20,6 +20,7 @@
 use crate::attacks::{Tables, paths};
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
+use crate::search::eval_weights::EvalWeights;
 use crate::square::{Color, NUM_SQUARES, Square};
 use crate::variant::betza::{MODE_CAPTURE, MODE_MOVE};
 use crate::variant::{PieceType, Variant};
@@ -73,6 +74,8 @@ pub struct Values {
     /// Average empty-board mobility of each type (the evaluation's mobility term counts the
     /// difference, so that material values stay as derived).
     pub mob_avg: Vec<i32>,
+    /// Weights of the evaluation's terms (defaults and the variant's `eval.NAME` lines).
+    pub weights: EvalWeights,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -308,6 +311,7 @@ impl Values {
             near,
             adjacent,
             mob_avg,
+            weights: EvalWeights::with_overrides(&v.eval_weights),
         }
     }
 }

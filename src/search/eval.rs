@@ -5,25 +5,12 @@
 //! centipawns from the side to move's point of view. `trace` splits a score into these
 //! terms (`kirin show` prints them).
 
+use super::eval_weights::Weight;
 use crate::position::Position;
 use crate::square::Color;
 
-const TEMPO: i32 = 12;
-/// Pawn-structure penalties (middlegame, endgame), per isolated pawn and per extra pawn on
-/// a file.
-const ISOLATED: (i32, i32) = (8, 12);
-const DOUBLED: (i32, i32) = (8, 16);
-/// Threat terms: a piece attacked by a pawn (plus a twentieth of its value), a piece
-/// attacked by a less valuable one (plus a sixteenth of the difference), and the most an
-/// undefended attacked piece counts (a tenth of its value up to this).
-const THREAT_BY_PAWN: i32 = 25;
-const THREAT_BY_LESSER: i32 = 20;
-const HANGING_MAX: i32 = 60;
-/// King danger: per attacker and pawn of attacking weight, per attack on the royal's
-/// shelter ring, per own piece in that ring; and the most the penalty counts.
-const KING_ATTACK: i32 = 4;
-const KING_RING: i32 = 20;
-const KING_SHIELD: i32 = 15;
+// The weights of the terms are per variant (`eval_weights.rs`, ini keys `eval.NAME`).
+/// King danger: the most the penalty counts.
 const KING_DANGER_MAX: i32 = 2000;
 /// Lion traps: weight by the king distance to the nearest enemy Lion (0-9 and beyond).
 const LION_TRAP_DIST: [i32; 10] = [10, 10, 10, 9, 8, 7, 5, 3, 1, 0];
@@ -45,7 +32,8 @@ pub fn evaluate_fast(pos: &Position) -> i32 {
     let max = vals.max_phase.max(1);
     let phase = pos.phase().clamp(0, max);
     let score = (psq.mg * phase + psq.eg * (max - phase)) / max;
-    scale_for_move_rule(pos, if pos.side_to_move() == Color::White { score } else { -score }) + TEMPO
+    scale_for_move_rule(pos, if pos.side_to_move() == Color::White { score } else { -score })
+        + vals.weights[Weight::Tempo]
 }
 
 /// Evaluation from the side to move's point of view.
@@ -94,6 +82,7 @@ pub fn trace(pos: &Position) -> (i32, Trace) {
 fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let rules = pos.rules();
     let vals = &rules.values;
+    let w = &vals.weights;
     let psq = pos.psq();
     let max = vals.max_phase.max(1);
     let phase = pos.phase().clamp(0, max);
@@ -114,6 +103,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 let progress = adv * 8 / ranks.max(2);
                 let scale = vals.pawn_scale[pos.piece_at(sq).kind() as usize];
+                let scale = scale * w[Weight::Passed] / 100;
                 mg += sign * (progress * progress * scale / 100);
                 eg += sign * ((6 + 2 * progress * progress) * scale / 100);
             }
@@ -123,15 +113,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             for sq in own {
                 let f = sq.file() as usize;
                 if !vals.neighbours[f].intersects(own) {
-                    mg -= sign * ISOLATED.0;
-                    eg -= sign * ISOLATED.1;
+                    mg -= sign * w[Weight::IsolatedMg];
+                    eg -= sign * w[Weight::IsolatedEg];
                 }
             }
             for f in 0..pos.variant().files as usize {
                 let n = (own & vals.files[f]).count() as i32;
                 if n > 1 {
-                    mg -= sign * DOUBLED.0 * (n - 1);
-                    eg -= sign * DOUBLED.1 * (n - 1);
+                    mg -= sign * w[Weight::DoubledMg] * (n - 1);
+                    eg -= sign * w[Weight::DoubledEg] * (n - 1);
                 }
             }
         }
@@ -226,8 +216,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 let _ = raiders.try_push((c, k, sq, reach.without(own)));
             }
         }
-        mg += sign * 3 * total;
-        eg += sign * 3 * total;
+        mg += sign * w[Weight::Mobility] * total;
+        eg += sign * w[Weight::Mobility] * total;
     }
     trace.mark::<TRACE>("mobility", mg, eg);
 
@@ -240,7 +230,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         if safe < 2 {
             let v = vals.value[k].min(3000);
             let attacked = attacks[(!c).index()].contains(sq);
-            let pen = v / 16 * (2 - safe) * if attacked { 2 } else { 1 };
+            let pen = v / 16 * (2 - safe) * if attacked { 2 } else { 1 } * w[Weight::Trapped] / 100;
             let sign = if c == Color::White { -1 } else { 1 };
             mg += sign * pen;
             eg += sign * pen;
@@ -302,7 +292,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         }
         let a = (!c).index();
         let shield = (pos.color_bb(c) & kring[c.index()]).count() as i32;
-        let danger = KING_ATTACK * king_attackers[a] * king_weight[a] + KING_RING * ring_hits[a] - KING_SHIELD * shield;
+        let danger = w[Weight::KingAttack] * king_attackers[a] * king_weight[a] + w[Weight::KingRing] * ring_hits[a]
+            - w[Weight::KingShield] * shield;
         if danger > 0 {
             let sign = if c == Color::White { -1 } else { 1 };
             mg += sign * (danger * danger / 1024).min(KING_DANGER_MAX);
@@ -326,11 +317,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             let v = vals.value[k].clamp(0, 1500);
             let by = least[c.index()][sq.index()];
             if vals.pawn_mask & (1 << k) == 0 && pawn_attacks[c.index()].contains(sq) {
-                bonus += THREAT_BY_PAWN + v / 20;
+                bonus += w[Weight::ThreatByPawn] + v / 20;
             } else if by < vals.value[k] && by < v {
-                bonus += THREAT_BY_LESSER + (v - by) / 16;
+                bonus += w[Weight::ThreatByLesser] + (v - by) / 16;
             } else if !attacks[(!c).index()].contains(sq) {
-                bonus += (v / 10).min(HANGING_MAX);
+                bonus += (v / 10).min(w[Weight::HangingMax]);
             }
         }
         mg += sign * bonus;
@@ -353,7 +344,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         let total = (mw + mb).max(1);
         let start_total = 2 * max + 1;
         // Up to about a quarter of the edge again when most material is gone.
-        score += diff * (start_total - total.min(start_total)) / (4 * start_total);
+        score += diff * (start_total - total.min(start_total)) / (4 * start_total) * w[Weight::Conversion] / 100;
         let (strong, weak) = if diff > 0 { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
         if let (Some(wk), Some(sk)) = (pos.royal_squares(weak).lsb(), pos.royal_squares(strong).lsb()) {
             let v = pos.variant();
@@ -365,7 +356,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             let dist = wk.distance(sk);
             let mop = 10 * (4 - edge(wk)).max(0) + 4 * (7 - dist).max(0);
             let eg_weight = (max - phase).max(0);
-            let bonus = mop * eg_weight / max;
+            let bonus = mop * eg_weight / max * w[Weight::Conversion] / 100;
             score += if strong == Color::White { bonus } else { -bonus };
         }
     }
@@ -380,7 +371,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
 /// the key) and the tempo bonus.
 #[inline]
 pub fn finish(pos: &Position, keyed: i32) -> i32 {
-    scale_for_move_rule(pos, keyed) + TEMPO
+    scale_for_move_rule(pos, keyed) + pos.rules().values.weights[Weight::Tempo]
 }
 
 /// Shrinks the score towards a draw as the n-move counter runs: the side ahead then prefers

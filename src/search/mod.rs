@@ -11,6 +11,7 @@
 //! search is deterministic (the bench signature relies on it).
 
 pub mod eval;
+pub mod eval_weights;
 pub mod history;
 pub mod see;
 pub mod skill;

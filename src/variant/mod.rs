@@ -210,6 +210,9 @@ pub struct Variant {
     pub castling_safe: CastlingSafe,
     /// `value.X = N` lines: evaluation values that replace the derived ones.
     pub value_overrides: Vec<(PieceType, i32)>,
+    /// `eval.NAME = N` lines: evaluation weights that replace the defaults (index into
+    /// `search::eval_weights::NAMES`, value).
+    pub eval_weights: Vec<(usize, i32)>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
     /// captures nothing; otherwise such moves merge with ordinary moves to the same square.
     pub two_leg_paths: bool,
@@ -472,6 +475,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
     let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
+    let mut weights: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
         let inherited = !std::ptr::eq(*sec, s);
         for e in &sec.entries {
@@ -522,6 +526,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 k if k.starts_with("value.") => {
                     values.retain(|(t, _, _)| t != &k[6..]);
                     values.push((k[6..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                k if k.starts_with("eval.") => {
+                    weights.retain(|(t, _, _)| t != &k[5..]);
+                    weights.push((k[5..].to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("promoteUnless.") => {
                     unless.retain(|(t, _, _)| t != &k[14..]);
@@ -828,6 +836,18 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
             _ => err(o, format!("value.{t} must be a whole number of centipawns, found '{v}'")),
         }
     }
+    let mut eval_weights = Vec::new();
+    for (name, v, o) in &weights {
+        let Some(i) = crate::search::eval_weights::index_of(name) else {
+            let known = crate::search::eval_weights::NAMES.join(" ");
+            err(o, format!("eval.{name}: no such evaluation weight (known: {known})"));
+            continue;
+        };
+        match v.parse::<i32>() {
+            Ok(n) if (-100_000..=100_000).contains(&n) => eval_weights.push((i, n)),
+            _ => err(o, format!("eval.{name} must be a whole number from -100000 to 100000, found '{v}'")),
+        }
+    }
     for (i, p) in pieces.iter_mut().enumerate() {
         p.base = bases[i];
         p.royal = royal.contains(&(i as PieceType));
@@ -919,6 +939,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         castling_rook,
         castling_safe,
         value_overrides,
+        eval_weights,
         two_leg_paths: boolean("twoLegPaths", false),
         promote_on_last_rank,
         promote_by_capture_only,

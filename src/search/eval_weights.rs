@@ -1,0 +1,145 @@
+//! The weights of the evaluation's terms, per variant.
+//!
+//! Every weight has a default (what Kirin was hand-tuned with) and can be set for one
+//! variant in `variants.ini` as `eval.NAME = N`, beside `value.X` for the piece values.
+//! That is what `kirin tune` fits to game results and prints: a user who defines a
+//! variant can tune the evaluation for it without touching the code.
+
+use std::ops::Index;
+
+/// One weight of the evaluation (see `NAMES` for the ini name and `DEFAULTS`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Weight {
+    /// Per square a piece reaches beyond its average on an empty board.
+    Mobility,
+    /// Bonus of the side to move.
+    Tempo,
+    /// Isolated pawn, middlegame and endgame.
+    IsolatedMg,
+    IsolatedEg,
+    /// Per extra pawn on a file, middlegame and endgame.
+    DoubledMg,
+    DoubledEg,
+    /// Passed pawns, percent of the built-in bonus.
+    Passed,
+    /// A piece attacked by a pawn (plus a twentieth of its value).
+    ThreatByPawn,
+    /// A piece attacked by a less valuable one (plus a sixteenth of the difference).
+    ThreatByLesser,
+    /// The most an undefended attacked piece counts (a tenth of its value up to this).
+    HangingMax,
+    /// King danger: per attacker and pawn of attacking weight.
+    KingAttack,
+    /// King danger: per attack on the royal's shelter ring.
+    KingRing,
+    /// King danger: per own piece in that ring.
+    KingShield,
+    /// Trapped pieces deep in the enemy half, percent of the built-in penalty.
+    Trapped,
+    /// Conversion help (trading down when ahead, driving the bare royal), percent.
+    Conversion,
+}
+
+pub const COUNT: usize = 15;
+
+/// The ini names, in the order of `Weight`.
+pub const NAMES: [&str; COUNT] = [
+    "mobility",
+    "tempo",
+    "isolatedMg",
+    "isolatedEg",
+    "doubledMg",
+    "doubledEg",
+    "passed",
+    "threatByPawn",
+    "threatByLesser",
+    "hangingMax",
+    "kingAttack",
+    "kingRing",
+    "kingShield",
+    "trapped",
+    "conversion",
+];
+
+/// The defaults, in the order of `Weight`.
+pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100];
+
+/// The weights of one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights(pub [i32; COUNT]);
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights(DEFAULTS)
+    }
+}
+
+impl Index<Weight> for EvalWeights {
+    type Output = i32;
+    #[inline]
+    fn index(&self, w: Weight) -> &i32 {
+        &self.0[w as usize]
+    }
+}
+
+impl EvalWeights {
+    /// The defaults with `overrides` (index into `NAMES`, value) applied.
+    pub fn with_overrides(overrides: &[(usize, i32)]) -> EvalWeights {
+        let mut w = EvalWeights::default();
+        for &(i, v) in overrides {
+            if let Some(slot) = w.0.get_mut(i) {
+                *slot = v;
+            }
+        }
+        w
+    }
+}
+
+/// The index of the weight called `name` in an `eval.NAME` key.
+pub fn index_of(name: &str) -> Option<usize> {
+    NAMES.iter().position(|n| *n == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_defaults_and_enum_agree() {
+        assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
+        assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
+        assert_eq!(NAMES.len(), Weight::Conversion as usize + 1);
+        let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
+        assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
+        assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");
+    }
+
+    #[test]
+    fn an_ini_line_sets_a_weight_for_its_variant_only() {
+        use crate::catalog::Catalog;
+        use crate::position::Position;
+        use crate::search::eval::evaluate;
+        let user = "[tempochess:chess]\neval.tempo = 40\neval.mobility = 5\n".to_string();
+        let catalog =
+            Catalog::from_texts(&[("variants.ini", crate::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
+        assert!(catalog.errors.is_empty(), "{:?}", catalog.errors);
+        let tuned = catalog.get("tempochess").unwrap();
+        assert_eq!((tuned.values.weights[Weight::Tempo], tuned.values.weights[Weight::Mobility]), (40, 5));
+        assert_eq!(catalog.get("chess").unwrap().values.weights, EvalWeights::default());
+        // The start position is symmetric: the evaluation is the tempo bonus alone.
+        assert_eq!(evaluate(&Position::startpos(tuned)), 40);
+        assert_eq!(evaluate(&Position::startpos(catalog.get("chess").unwrap())), 12);
+    }
+
+    #[test]
+    fn a_bad_weight_line_is_reported() {
+        use crate::catalog::Catalog;
+        let user = "[x:chess]\neval.tempos = 4\n[y:chess]\neval.tempo = lots\n".to_string();
+        let catalog =
+            Catalog::from_texts(&[("variants.ini", crate::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
+        let text = catalog.errors.join("\n");
+        assert!(text.contains("eval.tempos: no such evaluation weight"), "{text}");
+        assert!(text.contains("eval.tempo must be a whole number"), "{text}");
+    }
+}
