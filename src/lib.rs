@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod square;
+pub mod tune;
 pub mod values;
 pub mod variant;
 pub mod zobrist;

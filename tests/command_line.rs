@@ -145,3 +145,36 @@ fn perft_suite_checks_each_count() {
     assert!(err.contains("2 perft check(s)"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The tuner's two steps as the README shows them: `selfplay` appends `FEN c9 "RESULT";`
+/// lines, `tune` reads them and prints its fit as comments and ini lines.
+#[test]
+fn selfplay_then_tune() {
+    let dir = std::env::temp_dir().join(format!("kirin-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.epd");
+    let data_s = data.to_str().unwrap();
+    let args = ["selfplay", "-v", "shatranj", "--games", "2", "--nodes", "300", "--max-plies", "60", "--out", data_s];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("selfplay: 2 games"), "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let n = text.lines().count();
+    assert!(n > 10 && text.lines().all(|l| l.contains(" c9 \"")), "{text}");
+    // Appended, not overwritten; the same seed plays the same games.
+    let (code, _, _) = run(&args);
+    assert_eq!(code, Some(0));
+    let again = std::fs::read_to_string(&data).unwrap();
+    assert_eq!(again, format!("{text}{text}"));
+    let (code, out, err) = run(&["tune", "-v", "shatranj", "--data", data_s, "--passes", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with(&format!("# {} positions of shatranj\n# K = ", 2 * n)), "{out}");
+    assert!(out.contains("# after 1 passes: training error"), "{out}");
+    for l in out.lines().filter(|l| !l.starts_with('#')) {
+        assert!(l.starts_with("value.") || l.starts_with("eval."), "{l}");
+    }
+    let (code, _, err) = run(&["tune", "-v", "shatranj", "--data", "/nonexistent/data.epd"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("cannot read /nonexistent/data.epd"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -51,6 +51,12 @@ pub enum Command {
     Uci,
     /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
     Xboard,
+    /// Play Kirin against itself at a fixed number of nodes a move, for the tuner: writes
+    /// the quiet positions of each game with its result (`FEN c9 "1-0";` lines).
+    Selfplay(super::tune_commands::SelfplayArgs),
+    /// Fit piece values (`value.X`) and evaluation weights (`eval.NAME`) to the results of
+    /// the positions in `kirin selfplay` files (Texel's method) and print the ini lines.
+    Tune(super::tune_commands::TuneArgs),
     /// Referee games for a match runner: reads `VARIANT<TAB>FEN or startpos<TAB>MOVES`
     /// lines on stdin and answers each with one line of JSON: the FEN reached, the legal
     /// moves, check, and the result if the game is over by rule (see `referee.rs`).
@@ -494,6 +500,10 @@ pub fn run(cli: Cli) -> i32 {
             };
             let _ = write!(stdout.lock(), "{text}");
         }),
+        Some(Command::Selfplay(a)) => {
+            catalog(&cli.variant_files).and_then(|cat| super::tune_commands::selfplay(&cat, &a))
+        }
+        Some(Command::Tune(a)) => catalog(&cli.variant_files).and_then(|cat| super::tune_commands::tune(&cat, &a)),
         Some(Command::Bench(b)) => catalog(&cli.variant_files).and_then(|cat| {
             let depth = b.search_depth.unwrap_or(b.depth);
             let hash = b.hash_mb.unwrap_or(b.hash);

@@ -11,6 +11,7 @@ pub mod pgn;
 pub mod pgn_reader;
 pub mod referee;
 pub mod san;
+pub mod tune_commands;
 pub mod uci;
 pub mod uci_parse;
 pub mod variant_list;

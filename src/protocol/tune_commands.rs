@@ -1,0 +1,132 @@
+//! `kirin selfplay` and `kirin tune`: the command lines of the tuner (`crate::tune`).
+
+use crate::catalog::Catalog;
+use crate::tune::{samples, selfplay, texel};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Variant name.
+    #[arg(long, short = 'v', default_value = crate::engine::DEFAULT_VARIANT)]
+    pub variant: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=200))]
+    pub openings: u64,
+    /// Seed of the random openings (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still running after this many plies is a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_plies: u64,
+    /// Games played at once (one search thread each; default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Transposition table per game, in MB.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// Write the positions here (appended) instead of to standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Variant name.
+    #[arg(long, short = 'v', default_value = crate::engine::DEFAULT_VARIANT)]
+    pub variant: String,
+    /// Data file(s) of `kirin selfplay` (`FEN c9 "RESULT";` lines).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Passes over the parameters at most (each tries every parameter a step up and down).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub passes: u64,
+}
+
+/// `kirin selfplay`: progress on standard error, positions to the file or standard output.
+pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
+    let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+    let cfg = selfplay::SelfplayConfig {
+        games: a.games as usize,
+        nodes: a.nodes,
+        openings: a.openings as usize,
+        seed: a.seed,
+        max_plies: a.max_plies as usize,
+        hash_mb: a.hash as usize,
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = a.threads {
+        pool = pool.num_threads(t as usize);
+    }
+    let pool = pool.build().map_err(|e| format!("cannot start the game threads: {e}"))?;
+    let every = (cfg.games / 20).max(1);
+    let progress = |done: usize| {
+        if done.is_multiple_of(every) || done == cfg.games {
+            eprintln!("selfplay: {done}/{} games", cfg.games);
+        }
+    };
+    let (lines, games) = pool.install(|| selfplay::generate(&rules, &cfg, &progress));
+    let mut text = String::new();
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    match &a.out {
+        Some(path) => std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+    }
+    let count = |r: &str| games.iter().filter(|g| g.result == r).count();
+    let plies: usize = games.iter().map(|g| g.plies).sum();
+    eprintln!(
+        "selfplay: {} games (+{} ={} -{} for White), {:.0} plies a game, {} positions",
+        games.len(),
+        count("1-0"),
+        count("1/2-1/2"),
+        count("0-1"),
+        plies as f64 / games.len().max(1) as f64,
+        lines.len()
+    );
+    Ok(())
+}
+
+/// `kirin tune`: the fit's progress, then the lines to add to the variant's section.
+pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
+    let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+    let mut all = Vec::new();
+    for path in &a.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        all.extend(samples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "# {} positions of {}", all.len(), a.variant);
+    let fit = texel::tune(&rules, &all, a.passes as usize, &mut |l| {
+        let _ = writeln!(std::io::stdout().lock(), "# {l}");
+    })?;
+    let lines = texel::changed_lines(&rules, &fit);
+    let _ = writeln!(
+        out,
+        "# after {} passes: training error {:.6} (was {:.6}), validation error {:.6} (was {:.6})",
+        fit.passes, fit.after.0, fit.before.0, fit.after.1, fit.before.1
+    );
+    if lines.is_empty() {
+        let _ = writeln!(out, "# no parameter changed");
+    } else {
+        let _ = writeln!(out, "# lines for the section [{}]:", a.variant);
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! The tuner's data generator: Kirin against itself at a fixed number of nodes a move,
+//! from random openings, recording the quiet positions of every game with its result.
+//!
+//! A fixed node count makes the games independent of the machine's load and of the
+//! number of games played at once (one search thread per game, games in parallel on the
+//! rayon pool). A position is recorded when it is quiet enough for the static evaluation
+//! to mean something: the side to move is not in check, the search's best move neither
+//! captures nor promotes, and the score is no mate. Games are adjudicated as fishtest
+//! does, so that won endings are not played out: a side scored `RESIGN_CP` behind by both
+//! engines for `RESIGN_PLIES` plies loses, and a game still running after `max_plies`
+//! is a draw.
+
+use super::samples;
+use crate::game_end;
+use crate::position::{Position, Rules};
+use crate::search::skill::SkillRng;
+use crate::search::{Limits, MATE_BOUND, Searcher};
+use crate::square::Color;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Adjudication: this many plies in a row ...
+const RESIGN_PLIES: usize = 6;
+/// ... with the side to move's score at least this far from zero decide the game.
+const RESIGN_CP: i32 = 1000;
+
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies before the engines take over.
+    pub openings: usize,
+    pub seed: u64,
+    /// A game that reaches this many plies is a draw.
+    pub max_plies: usize,
+    /// Transposition table per game, MB.
+    pub hash_mb: usize,
+}
+
+/// One played game: its recorded positions (FENs) and result text.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub fens: Vec<String>,
+    pub result: &'static str,
+    pub plies: usize,
+}
+
+/// Plays game `index` of the run (its opening comes from `seed` and `index`).
+pub fn play_game(rules: &Arc<Rules>, cfg: &SelfplayConfig, index: usize) -> PlayedGame {
+    let mut rng = SkillRng::seeded(cfg.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut pos = Position::startpos(rules.clone());
+    let searcher = Searcher::new(cfg.hash_mb, 1);
+    let limits = Limits { nodes: Some(cfg.nodes.max(1)), multipv: 1, ..Limits::default() };
+    let mut fens = Vec::new();
+    // Plies in a row at which the side to move was ahead (+) or behind (-) by RESIGN_CP.
+    let mut decided: Vec<i32> = Vec::new();
+    let mut plies = 0;
+    loop {
+        if let Some(f) = game_end::game_over(&pos) {
+            return PlayedGame { fens, result: f.result, plies };
+        }
+        if plies >= cfg.max_plies {
+            return PlayedGame { fens, result: "1/2-1/2", plies };
+        }
+        let moves = pos.legal_moves();
+        let m = if plies < cfg.openings {
+            moves[rng.next_u32() as usize % moves.len()]
+        } else {
+            searcher.prepare(&limits);
+            let o = searcher.run(&pos, &limits, &mut |_| {});
+            let Some(best) = o.best else {
+                return PlayedGame { fens, result: "1/2-1/2", plies };
+            };
+            let quiet = !pos.is_capture(best) && best.promotion().is_none();
+            if quiet && !pos.in_check() && o.score.abs() < MATE_BOUND {
+                fens.push(pos.fen());
+            }
+            decided.push(if o.score >= RESIGN_CP {
+                1
+            } else if o.score <= -RESIGN_CP {
+                -1
+            } else {
+                0
+            });
+            if let Some(winner) = adjudicated(&decided, pos.side_to_move()) {
+                let result = if winner == Color::White { "1-0" } else { "0-1" };
+                return PlayedGame { fens, result, plies };
+            }
+            best
+        };
+        pos.make_move(m);
+        plies += 1;
+    }
+}
+
+/// The winner if the last `RESIGN_PLIES` verdicts (+1: the side to move then was ahead by
+/// `RESIGN_CP`, -1 behind, 0 neither; the last one is `stm`'s) agree on one: the sign
+/// alternates from ply to ply when both sides see the same side winning.
+fn adjudicated(decided: &[i32], stm: Color) -> Option<Color> {
+    let tail = decided.get(decided.len().checked_sub(RESIGN_PLIES)?..)?;
+    let now = *tail.last()?;
+    let agree = tail.iter().rev().enumerate().all(|(i, &d)| d == if i % 2 == 0 { now } else { -now });
+    (now != 0 && agree).then_some(if now > 0 { stm } else { !stm })
+}
+
+/// Plays `cfg.games` games on the rayon pool and returns the data file's lines (in game
+/// order) and the games' results. `progress` is called after each game with the number
+/// of games done.
+pub fn generate(
+    rules: &Arc<Rules>,
+    cfg: &SelfplayConfig,
+    progress: &(dyn Fn(usize) + Sync),
+) -> (Vec<String>, Vec<PlayedGame>) {
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let games: Vec<PlayedGame> = (0..cfg.games)
+        .into_par_iter()
+        .map(|i| {
+            let g = play_game(rules, cfg, i);
+            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+            g
+        })
+        .collect();
+    let lines = games.iter().flat_map(|g| g.fens.iter().map(|f| samples::line(f, g.result))).collect();
+    (lines, games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn adjudication_needs_both_sides_to_agree() {
+        // White to move now, and White was ahead on its last three turns, behind on none.
+        assert_eq!(adjudicated(&[0, -1, 1, -1, 1, -1, 1], Color::White), Some(Color::White));
+        assert_eq!(adjudicated(&[-1, 1, -1, 1, -1, 1], Color::Black), Some(Color::Black));
+        assert_eq!(adjudicated(&[1, -1, 1, -1, 1, -1], Color::Black), Some(Color::White));
+        assert_eq!(adjudicated(&[1, -1, 1, 0, 1, -1], Color::Black), None, "one ply undecided");
+        assert_eq!(adjudicated(&[1, 1, 1, 1, 1, 1], Color::White), None, "each side thinks it wins");
+        assert_eq!(adjudicated(&[-1, 1, -1, 1, -1], Color::White), None, "too few plies");
+    }
+
+    #[test]
+    fn games_are_reproducible_and_record_quiet_positions_with_the_result() {
+        let rules = Catalog::embedded().get("chess").unwrap();
+        let cfg = SelfplayConfig { games: 2, nodes: 300, openings: 4, seed: 7, max_plies: 60, hash_mb: 1 };
+        let a = play_game(&rules, &cfg, 1);
+        let b = play_game(&rules, &cfg, 1);
+        assert_eq!((a.fens.clone(), a.result), (b.fens.clone(), b.result), "same seed and index, same game");
+        assert!(!a.fens.is_empty() && a.plies <= 60);
+        for fen in &a.fens {
+            let mut p = Position::from_fen(rules.clone(), fen).unwrap();
+            assert!(!p.in_check(), "{fen}");
+            assert!(!p.legal_moves().is_empty(), "{fen}");
+        }
+        let (lines, games) = generate(&rules, &cfg, &|_| {});
+        assert_eq!(games.len(), 2);
+        assert_eq!(lines.len(), games.iter().map(|g| g.fens.len()).sum::<usize>());
+        let mut it = lines.iter();
+        for g in &games {
+            for fen in &g.fens {
+                assert_eq!(it.next().unwrap(), &samples::line(fen, g.result));
+            }
+        }
+    }
+}
