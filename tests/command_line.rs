@@ -173,6 +173,18 @@ fn selfplay_then_tune() {
     for l in out.lines().filter(|l| !l.starts_with('#')) {
         assert!(l.starts_with("value.") || l.starts_with("eval."), "{l}");
     }
+    // PGN games of the variant count too (here one of 12 plies: 4 quiet positions after 8).
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Variant \"shatranj\"]\n[Result \"0-1\"]\n\n1. e3 e6 2. d3 d6 3. Nf3 Nf6 4. Nc3 Nc6 5. Bh3 Bh6 6. a3 a6 0-1\n",
+    )
+    .unwrap();
+    let (code, out, err) =
+        run(&["tune", "-v", "shatranj", "--data", data_s, "--pgn", pgn.to_str().unwrap(), "--passes", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("games.pgn: 4 positions, 0 games skipped"), "{out}");
+    assert!(out.contains(&format!("# {} positions of shatranj", 2 * n + 4)), "{out}");
     let (code, _, err) = run(&["tune", "-v", "shatranj", "--data", "/nonexistent/data.epd"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("cannot read /nonexistent/data.epd"), "{err}");

@@ -43,8 +43,12 @@ pub struct TuneArgs {
     #[arg(long, short = 'v', default_value = crate::engine::DEFAULT_VARIANT)]
     pub variant: String,
     /// Data file(s) of `kirin selfplay` (`FEN c9 "RESULT";` lines).
-    #[arg(long, value_name = "FILE", required = true)]
+    #[arg(long, value_name = "FILE", required_unless_present = "pgn")]
     pub data: Vec<PathBuf>,
+    /// PGN file(s) of games (a match against Fairy-Stockfish, say): the quiet positions
+    /// after the first 8 plies of each game of this variant, with the game's result.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Vec<PathBuf>,
     /// Passes over the parameters at most (each tries every parameter a step up and down).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub passes: u64,
@@ -110,6 +114,15 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
         all.extend(samples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?);
     }
     let mut out = std::io::stdout().lock();
+    for path in &a.pgn {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let (found, skipped) = samples::from_pgn(&rules, &text, crate::engine::DEFAULT_VARIANT);
+        let _ = writeln!(out, "# {}: {} positions, {} games skipped", path.display(), found.len(), skipped.len());
+        for s in skipped.iter().take(5) {
+            let _ = writeln!(out, "#   {s}");
+        }
+        all.extend(found);
+    }
     let _ = writeln!(out, "# {} positions of {}", all.len(), a.variant);
     let fit = texel::tune(&rules, &all, a.passes as usize, &mut |l| {
         let _ = writeln!(std::io::stdout().lock(), "# {l}");

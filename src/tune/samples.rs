@@ -1,6 +1,14 @@
 //! The data file of the tuner: one position and the result of its game per line,
 //! `FEN c9 "1-0";` (the EPD opcode `c9` as in the quiet-labeled sets tuners share; the FEN
 //! is Kirin's, with its counters). Lines that are empty or start with `#` are skipped.
+//!
+//! Games of other engines come in as PGN (`from_pgn`): the games of a match against
+//! Fairy-Stockfish teach what the stronger engine's results say about a position.
+
+use crate::position::{Position, Rules};
+use crate::protocol::pgn_reader::read_games;
+use crate::protocol::san::parse_san;
+use std::sync::Arc;
 
 /// A position and the result of the game it was played in.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +52,61 @@ pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
     Ok(out)
 }
 
+/// Book plies a PGN game's positions are taken after.
+const PGN_SKIP_PLIES: usize = 8;
+
+/// The quiet positions of the games of a PGN text that are games of `rules`' variant
+/// (a `Variant` tag naming it, or none for the default variant `default_variant`), with
+/// their game's result: after the first `PGN_SKIP_PLIES` plies, each position whose side
+/// to move is not in check and whose next move in the game neither captures nor promotes.
+/// Returns the samples and a message per game that was skipped.
+pub fn from_pgn(rules: &Arc<Rules>, text: &str, default_variant: &str) -> (Vec<Sample>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut skipped = Vec::new();
+    let name = &rules.variant.name;
+    for (i, game) in read_games(text).iter().enumerate() {
+        let variant = game.tag("Variant").unwrap_or(default_variant).to_ascii_lowercase();
+        if &variant != name {
+            continue;
+        }
+        let Some(result) = game.tag("Result").and_then(score_of) else {
+            skipped.push(format!("game {}: no result", i + 1));
+            continue;
+        };
+        let start = match game.tag("FEN") {
+            Some(f) => Position::from_fen(rules.clone(), f).map_err(|e| e.to_string()),
+            None => Ok(Position::startpos(rules.clone())),
+        };
+        let mut pos = match start {
+            Ok(p) => p,
+            Err(e) => {
+                skipped.push(format!("game {}: bad FEN tag: {e}", i + 1));
+                continue;
+            }
+        };
+        let mut game_samples = Vec::new();
+        let mut failed = None;
+        for (ply, text) in game.moves.iter().enumerate() {
+            let m = match pos.parse_move(text).map_err(|e| e.to_string()).or_else(|_| parse_san(&pos, text)) {
+                Ok(m) => m,
+                Err(e) => {
+                    failed = Some(format!("game {}: move {} ({text}): {e}", i + 1, ply / 2 + 1));
+                    break;
+                }
+            };
+            if ply >= PGN_SKIP_PLIES && !pos.in_check() && !pos.is_capture(m) && m.promotion().is_none() {
+                game_samples.push(Sample { fen: pos.fen(), result });
+            }
+            pos.make_move(m);
+        }
+        match failed {
+            Some(e) => skipped.push(e),
+            None => out.extend(game_samples),
+        }
+    }
+    (out, skipped)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +119,27 @@ mod tests {
         assert_eq!(s, vec![Sample { fen: fen.into(), result: 1.0 }, Sample { fen: fen.into(), result: 0.5 }]);
         assert!(parse("x y z\n").unwrap_err().starts_with("line 1:"));
         assert!(parse(&format!("{fen} c9 \"2-0\";")).is_err());
+    }
+
+    #[test]
+    fn pgn_games_give_their_quiet_positions() {
+        let rules = crate::catalog::Catalog::embedded().get("chess").unwrap();
+        // Eight plies are skipped, then 5. O-O (quiet: kept), 5... d6 (kept), 6. Bxf7+ (a
+        // capture: not), 6... Kxf7 (in check: not), 7. Ng5+ (kept), 7... Kg8 (in check: not).
+        let pgn = "[Event \"t\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 Nf6 5. O-O d6 6. Bxf7+ Kxf7 7. Ng5+ Kg8 1-0\n\n\
+                   [Event \"u\"]\n[Variant \"courier\"]\n[Result \"0-1\"]\n\n1. a4 0-1\n\n\
+                   [Event \"v\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+                   [Event \"w\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n";
+        let (samples, skipped) = from_pgn(&rules, pgn, "chess");
+        assert_eq!(samples.len(), 3, "{samples:?} {skipped:?}");
+        assert!(samples.iter().all(|s| s.result == 1.0));
+        assert!(
+            samples[0].fen.starts_with("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w"),
+            "{}",
+            samples[0].fen
+        );
+        assert_eq!(skipped.len(), 2, "{skipped:?}");
+        assert!(skipped[0].starts_with("game 3: no result"));
+        assert!(skipped[1].starts_with("game 4: move 2 (Ke3)"), "{}", skipped[1]);
     }
 }
