@@ -46,6 +46,18 @@ class EngineSpec(unittest.TestCase):
                 tournament.parse_engine(bad)
 
 
+class MatchArguments(unittest.TestCase):
+    def test_a_node_budget_replaces_the_clock(self):
+        a = argparse.Namespace(variant="courier", games=2, tc="10+0.1", nodes=None, openings=4, concurrency=1,
+                               event=None, seed=None, pgn=None)
+        e = {"cmd": "k uci", "proto": "uci", "name": "k", "options": []}
+        self.assertIn("--tc", tournament.match_argv(a, e, e, []))
+        a.nodes = 5000
+        argv = tournament.match_argv(a, e, e, [])
+        self.assertNotIn("--tc", argv)
+        self.assertEqual(argv[argv.index("--nodes") + 1], "5000")
+
+
 class Schedule(unittest.TestCase):
     def test_round_robin_and_gauntlet(self):
         self.assertEqual(tournament.pairings(3, False), [(0, 1), (0, 2), (1, 2)])

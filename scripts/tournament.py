@@ -75,7 +75,8 @@ def match_argv(a: argparse.Namespace, e1: dict, e2: dict, rest: list[str]) -> li
         argv += [f"--engine{i}", e["cmd"], f"--proto{i}", e["proto"], f"--name{i}", e["name"]]
         for o in e["options"]:
             argv += [f"--option{i}", o]
-    argv += ["--variant", a.variant, "--games", str(a.games), "--tc", a.tc, "--openings", str(a.openings),
+    limit = ["--nodes", str(a.nodes)] if a.nodes else ["--tc", a.tc]
+    argv += ["--variant", a.variant, "--games", str(a.games), *limit, "--openings", str(a.openings),
              "--concurrency", str(a.concurrency), "--event", a.event or f"Kirin tournament ({a.variant})"]
     if a.seed is not None:
         argv += ["--seed", str(a.seed)]
@@ -138,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant", default="chess", help="variant, as the referee names it (default chess)")
     p.add_argument("--games", type=int, default=2, help="games per pairing, even (default 2)")
     p.add_argument("--tc", default="10+0.1", help="BASE+INC seconds (default 10+0.1)")
+    p.add_argument("--nodes", type=int, default=None, help="N nodes a move instead of a clock (see match.py)")
     p.add_argument("--openings", type=int, default=4, help="random opening plies, the same for both "
                    "games of a pair (default 4)")
     p.add_argument("--concurrency", type=int, default=1, help="games in parallel within a pairing")
