@@ -154,14 +154,29 @@ fn selfplay_then_tune() {
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.epd");
     let data_s = data.to_str().unwrap();
-    let args = ["selfplay", "-v", "shatranj", "--games", "2", "--nodes", "300", "--max-plies", "60", "--out", data_s];
+    let args = [
+        "selfplay",
+        "-v",
+        "shatranj",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "60",
+        "--threads",
+        "1",
+        "--out",
+        data_s,
+    ];
     let (code, _, err) = run(&args);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("selfplay: 2 games"), "{err}");
     let text = std::fs::read_to_string(&data).unwrap();
     let n = text.lines().count();
     assert!(n > 10 && text.lines().all(|l| l.contains(" c9 \"")), "{text}");
-    // Appended, not overwritten; the same seed plays the same games.
+    // Appended, not overwritten; the same seed plays the same games (in the same order
+    // with one thread).
     let (code, _, _) = run(&args);
     assert_eq!(code, Some(0));
     let again = std::fs::read_to_string(&data).unwrap();

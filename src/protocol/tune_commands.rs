@@ -5,6 +5,7 @@ use crate::tune::{samples, selfplay, texel};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
@@ -70,37 +71,47 @@ pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
         pool = pool.num_threads(t as usize);
     }
     let pool = pool.build().map_err(|e| format!("cannot start the game threads: {e}"))?;
+    // The output is opened before the first game, so that a bad path fails at once.
+    let sink: Box<dyn Write + Send> = match &a.out {
+        Some(path) => Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => Box::new(std::io::stdout()),
+    };
+    let sink = Mutex::new((sink, None::<String>));
     let every = (cfg.games / 20).max(1);
-    let progress = |done: usize| {
+    let on_game = |done: usize, game: &selfplay::PlayedGame| {
+        let mut text = String::new();
+        for l in selfplay::lines(game) {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        if let Ok(mut s) = sink.lock()
+            && s.1.is_none()
+            && let Err(e) = s.0.write_all(text.as_bytes()).and_then(|_| s.0.flush())
+        {
+            s.1 = Some(e.to_string());
+        }
         if done.is_multiple_of(every) || done == cfg.games {
             eprintln!("selfplay: {done}/{} games", cfg.games);
         }
     };
-    let (lines, games) = pool.install(|| selfplay::generate(&rules, &cfg, &progress));
-    let mut text = String::new();
-    for l in &lines {
-        text.push_str(l);
-        text.push('\n');
+    let t = pool.install(|| selfplay::generate(&rules, &cfg, &on_game));
+    if let Some(e) = sink.into_inner().ok().and_then(|s| s.1) {
+        return Err(format!("cannot write the positions: {e}"));
     }
-    match &a.out {
-        Some(path) => std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut f| f.write_all(text.as_bytes()))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| e.to_string())?,
-    }
-    let count = |r: &str| games.iter().filter(|g| g.result == r).count();
-    let plies: usize = games.iter().map(|g| g.plies).sum();
+    let games = t.white + t.draws + t.black;
     eprintln!(
-        "selfplay: {} games (+{} ={} -{} for White), {:.0} plies a game, {} positions",
-        games.len(),
-        count("1-0"),
-        count("1/2-1/2"),
-        count("0-1"),
-        plies as f64 / games.len().max(1) as f64,
-        lines.len()
+        "selfplay: {games} games (+{} ={} -{} for White), {:.0} plies a game, {} positions",
+        t.white,
+        t.draws,
+        t.black,
+        t.plies as f64 / games.max(1) as f64,
+        t.positions
     );
     Ok(())
 }

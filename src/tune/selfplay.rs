@@ -64,6 +64,10 @@ pub fn play_game(rules: &Arc<Rules>, cfg: &SelfplayConfig, index: usize) -> Play
             return PlayedGame { fens, result: "1/2-1/2", plies };
         }
         let moves = pos.legal_moves();
+        if moves.is_empty() {
+            // `game_over` has ruled on positions without moves; this is only a guard.
+            return PlayedGame { fens, result: "1/2-1/2", plies };
+        }
         let m = if plies < cfg.openings {
             moves[rng.next_u32() as usize % moves.len()]
         } else {
@@ -104,25 +108,47 @@ fn adjudicated(decided: &[i32], stm: Color) -> Option<Color> {
     (now != 0 && agree).then_some(if now > 0 { stm } else { !stm })
 }
 
-/// Plays `cfg.games` games on the rayon pool and returns the data file's lines (in game
-/// order) and the games' results. `progress` is called after each game with the number
-/// of games done.
-pub fn generate(
-    rules: &Arc<Rules>,
-    cfg: &SelfplayConfig,
-    progress: &(dyn Fn(usize) + Sync),
-) -> (Vec<String>, Vec<PlayedGame>) {
+/// The data file's lines of a played game.
+pub fn lines(game: &PlayedGame) -> impl Iterator<Item = String> + '_ {
+    game.fens.iter().map(|f| samples::line(f, game.result))
+}
+
+/// What a run played: games won by White, drawn, won by Black; plies; positions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub white: usize,
+    pub draws: usize,
+    pub black: usize,
+    pub plies: usize,
+    pub positions: usize,
+}
+
+/// Plays `cfg.games` games on the rayon pool. Each finished game goes to `on_game`
+/// (with the number of games finished so far, itself included) as soon as it ends, so
+/// that a long run keeps nothing in memory and its output survives an interruption: in
+/// the order the games end, which is the order of their indices with one thread.
+pub fn generate(rules: &Arc<Rules>, cfg: &SelfplayConfig, on_game: &(dyn Fn(usize, &PlayedGame) + Sync)) -> Tally {
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let games: Vec<PlayedGame> = (0..cfg.games)
+    (0..cfg.games)
         .into_par_iter()
         .map(|i| {
             let g = play_game(rules, cfg, i);
-            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-            g
+            on_game(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, &g);
+            Tally {
+                white: usize::from(g.result == "1-0"),
+                draws: usize::from(g.result == "1/2-1/2"),
+                black: usize::from(g.result == "0-1"),
+                plies: g.plies,
+                positions: g.fens.len(),
+            }
         })
-        .collect();
-    let lines = games.iter().flat_map(|g| g.fens.iter().map(|f| samples::line(f, g.result))).collect();
-    (lines, games)
+        .reduce(Tally::default, |a, b| Tally {
+            white: a.white + b.white,
+            draws: a.draws + b.draws,
+            black: a.black + b.black,
+            plies: a.plies + b.plies,
+            positions: a.positions + b.positions,
+        })
 }
 
 #[cfg(test)]
@@ -154,14 +180,17 @@ mod tests {
             assert!(!p.in_check(), "{fen}");
             assert!(!p.legal_moves().is_empty(), "{fen}");
         }
-        let (lines, games) = generate(&rules, &cfg, &|_| {});
-        assert_eq!(games.len(), 2);
-        assert_eq!(lines.len(), games.iter().map(|g| g.fens.len()).sum::<usize>());
-        let mut it = lines.iter();
-        for g in &games {
-            for fen in &g.fens {
-                assert_eq!(it.next().unwrap(), &samples::line(fen, g.result));
-            }
-        }
+        let seen = std::sync::Mutex::new(Vec::new());
+        let tally = generate(&rules, &cfg, &|n, g| seen.lock().unwrap().push((n, g.clone())));
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_by_key(|(n, _)| *n);
+        assert_eq!(seen.iter().map(|(n, _)| *n).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(tally.white + tally.draws + tally.black, 2);
+        assert_eq!(tally.positions, seen.iter().map(|(_, g)| g.fens.len()).sum::<usize>());
+        assert_eq!(tally.plies, seen.iter().map(|(_, g)| g.plies).sum::<usize>());
+        let (_, g) = &seen[0];
+        let first: Vec<String> = lines(g).collect();
+        assert_eq!(first.len(), g.fens.len());
+        assert!(first.iter().all(|l| l.ends_with(&format!("c9 \"{}\";", g.result))));
     }
 }
