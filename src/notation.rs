@@ -87,9 +87,15 @@ impl Position {
     }
 
     /// Is `m` a pass: a two-leg move out to an empty square and back to its start (Chu
-    /// Shogi's Lion, `docs/rules/shogi.md` §3.3)?
+    /// Shogi's Lion, `docs/rules/shogi.md` §3.3), or a path that circles back home (the Bat
+    /// chess Rhinoceros, `docs/rules/bat-chess.md`, decision D7)?
     pub fn is_pass(&self, m: Move) -> bool {
-        m.kind == MoveKind::TwoLeg && m.to == m.from && self.piece_at(m.aux).is_none()
+        m.to == m.from
+            && match m.kind {
+                MoveKind::TwoLeg => self.piece_at(m.aux).is_none(),
+                MoveKind::Normal => true,
+                _ => false,
+            }
     }
 
     /// Coordinate notation of a move generated in this position.

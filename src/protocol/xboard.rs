@@ -1110,19 +1110,20 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
     // empty square for a Black piece), and the opponent rejects it. Such a move changes the
     // board as a plain move or a pass does, so it is sent as one of those.
     let mut m = m;
-    if m.kind == crate::moves::MoveKind::TwoLeg && pos.piece_at(m.aux).is_none() {
-        if m.to == m.from {
-            if xboard_has_null_move(v) {
-                return "@@@@".into();
-            }
-        } else if let Some(plain) = pos.clone().legal_moves().into_iter().find(|p| {
+    if pos.is_pass(m) && xboard_has_null_move(v) {
+        return "@@@@".into();
+    }
+    if m.kind == crate::moves::MoveKind::TwoLeg
+        && pos.piece_at(m.aux).is_none()
+        && m.to != m.from
+        && let Some(plain) = pos.clone().legal_moves().into_iter().find(|p| {
             p.kind == crate::moves::MoveKind::Normal
                 && p.from == m.from
                 && p.to == m.to
                 && p.promotion() == m.promotion()
-        }) {
-            m = plain;
-        }
+        })
+    {
+        m = plain;
     }
     let s = if xboard_shows_castling(m) { format!("{}{}", m.from, m.to) } else { pos.move_to_uci_with_suffix(m) };
     if cecp_zero_based(v.ranks) { to_cecp(&s) } else { s }
@@ -1136,6 +1137,13 @@ fn cecp_move(v: &crate::variant::Variant, pos: &Position, m: Move) -> String {
 /// refuses a move from an empty square or of the opponent's piece (backend.c ParseOneMove;
 /// measured: `Forfeit due to invalid move: e8g1` for an empty cage).
 fn xboard_shows(pos: &Position, m: Move) -> bool {
+    if pos.is_pass(m) {
+        // A pass as a move from a square to itself (`m7m7`, the Rhinoceros's circle) is
+        // refused even with `-testLegality false` (measured: `Forfeit due to invalid move:
+        // m7m7 ... res=24`), and a Lion's out-and-back over an empty square is relayed as
+        // castling (see `cecp_move`): only XBoard's Lion variants have the null move `@@@@`.
+        return xboard_has_null_move(pos.variant());
+    }
     match m.kind {
         crate::moves::MoveKind::FreeCastle => xboard_shows_castling(m),
         crate::moves::MoveKind::EnterExchange | crate::moves::MoveKind::Insert => false,
@@ -1277,6 +1285,25 @@ mod tests {
             let igui = pos.parse_move("f7f6,f6f7").unwrap();
             assert_eq!(cecp_move(&rules.variant, &pos, igui), "f7f6,f6f7");
         }
+    }
+
+    /// The Rhinoceros's full circle (a pass, `docs/rules/bat-chess.md`, decision D7) is a
+    /// move XBoard refuses in a `fairy`-parent variant (CI: `Forfeit due to invalid move:
+    /// m7m7`), so a game search leaves it out; in Chu the Lion's pass goes out as `@@@@`.
+    #[test]
+    fn a_pass_is_shown_only_where_xboard_has_the_null_move() {
+        let cat = crate::catalog::Catalog::embedded();
+        let rules = cat.get("leapingbat").unwrap();
+        let mut pos = Position::from_fen(rules, "8k7/16/16/16/16/16/12O3/16/16/16/16/8K7 w - - 0 1").unwrap();
+        let pass = pos.legal_moves().into_iter().find(|&m| pos.is_pass(m)).expect("the Rhinoceros circles home");
+        assert_eq!(pos.move_to_uci(pass), "m6m6");
+        assert!(!xboard_shows(&pos, pass));
+        let step = pos.parse_move("m6m7").unwrap();
+        assert!(xboard_shows(&pos, step) && !pos.is_pass(step));
+        let rules = cat.get("chu").unwrap();
+        let mut pos = Position::from_fen(rules, "11k/12/12/12/12/5n6/12/12/12/12/12/KG10 b - - 0 1").unwrap();
+        let pass = pos.legal_moves().into_iter().find(|&m| pos.is_pass(m)).expect("a Lion can pass");
+        assert!(xboard_shows(&pos, pass));
     }
 
     #[test]
