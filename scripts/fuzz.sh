@@ -21,8 +21,9 @@
 #     FUZZ_SANITIZER=none     none | address (ASan: ~2x slower; only src/search/tt.rs has unsafe)
 #     FUZZ_ARGS="..."         extra libFuzzer flags, e.g. "-max_len=2048 -seed=1"
 #     KIRIN_FUZZ_ECHO=1       uci/cecp print what they send and what the engine answers
-#     MALLOC_ARENA_MAX=2      default here: with one glibc arena per search thread, RSS of
-#                             uci/cecp grows by fragmentation (no leak) to ~600 MB in 10 min
+#     MALLOC_ARENA_MAX=2      default here (fewer glibc arenas); uci/cecp also fix glibc's
+#                             mmap threshold as `kirin` does (src/allocator.rs), without
+#                             which RSS grew by fragmentation (no leak) to ~700 MB
 #     CARGO_BUILD_JOBS=1      compile jobs (default 1: leaves a core to other work)
 #     CARGO_TARGET_DIR        build directory (default fuzz/target)
 #   Fuzzing runs on one core (one libFuzzer process; uci/cecp searches add a short-lived

@@ -50,6 +50,8 @@ echo "== perft cross-check of every variant with a reference ($references)"
 python3 scripts/crosscheck.py --reference "$references" --jobs 2
 echo "== refereed soak sample: Kirin against Kirin in every variant, UCI, CECP and mixed"
 GAMES=2 TC=2+0.05 MAX_PLIES=60 CONCURRENCY=2 OUT=target/soak scripts/soak.sh
+echo "== memory over a long UCI session: every variant, Hash up to 64 MB, 1-4 threads"
+python3 scripts/uci-memory.py --engine target/release/kirin --rounds 1500 --sample 250 --max-peak 128
 echo "== python-chess as UCI and CECP client"
 python3 scripts/pychess_protocols.py --kirin target/release/kirin
 if [ -z "${QUICK:-}" ]; then

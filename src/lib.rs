@@ -6,6 +6,7 @@
 //! make/unmake, FEN) → `movegen` (moves, attacks, legality) → `game_end` → `perft`,
 //! `search`, `engine`, `protocol`.
 
+pub mod allocator;
 pub mod attacks;
 pub mod bitboard;
 pub mod catalog;

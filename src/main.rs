@@ -2,6 +2,7 @@ use clap::Parser;
 use kirin::protocol::cli::{Cli, Command};
 
 fn main() {
+    kirin::allocator::return_large_blocks_to_the_system();
     let cli = Cli::parse();
     // Logs go to stderr only on the command line: under a GUI stderr is merged into the
     // protocol pipe (XBoard 4.9.1 redirects the engine's stderr into it with dup2), so

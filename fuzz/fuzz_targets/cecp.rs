@@ -76,6 +76,8 @@ fn new_harness() -> Harness {
             let _ = tap_tx.lock().unwrap().send(Event::Line(l.to_string()));
         }
     })));
+    // As `kirin` does at start-up (src/allocator.rs).
+    kirin::allocator::return_large_blocks_to_the_system();
     let mut xb = XBoard::new(Engine::new(), out, tx);
     xb.handle("xboard");
     xb.handle("protover 2");

@@ -120,6 +120,8 @@ fuzz_target!(|data: &[u8]| {
     H.with(|cell| {
         let mut slot = cell.borrow_mut();
         let h = slot.get_or_insert_with(|| {
+            // As `kirin` does at start-up (src/allocator.rs).
+            kirin::allocator::return_large_blocks_to_the_system();
             let out = Out::new(Box::new(LineTap::new(tap)));
             let mut uci = Uci::new(Engine::new(), out);
             uci.handle("setoption name Hash value 1");
