@@ -88,7 +88,7 @@ impl Position {
 
     /// Is `m` a pass: a two-leg move out to an empty square and back to its start (Chu
     /// Shogi's Lion, `docs/rules/shogi.md` §3.3), or a path that circles back home (the Bat
-    /// chess Rhinoceros, `docs/rules/bat-chess.md`, decision D7)?
+    /// chess Rhinoceros, `docs/rules/bat-chess.md` §3.3)?
     pub fn is_pass(&self, m: Move) -> bool {
         m.to == m.from
             && match m.kind {

@@ -1287,7 +1287,7 @@ mod tests {
         }
     }
 
-    /// The Rhinoceros's full circle (a pass, `docs/rules/bat-chess.md`, decision D7) is a
+    /// The Rhinoceros's full circle (a pass, `docs/rules/bat-chess.md` §3.3) is a
     /// move XBoard refuses in a `fairy`-parent variant (CI: `Forfeit due to invalid move:
     /// m7m7`), so a game search leaves it out; in Chu the Lion's pass goes out as `@@@@`.
     #[test]
