@@ -16,9 +16,11 @@ exceeds --max-peak MB (default: no bound).
 """
 
 import argparse
+import queue
 import random
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -36,19 +38,30 @@ def rss_kb(pid: int) -> tuple[int, int]:
 class Engine:
     def __init__(self, cmd: list[str]):
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        # Lines arrive through a reader thread, so that an engine that stops answering
+        # fails the run after the timeout instead of blocking a read for ever ("" = EOF).
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.p.stdout:
+            self.lines.put(line)
+        self.lines.put("")
 
     def send(self, line: str) -> None:
         self.p.stdin.write(line + "\n")
 
     def wait_for(self, prefix: str, timeout: float = 60.0) -> str:
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            line = self.p.stdout.readline()
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise RuntimeError(f"no '{prefix}' within {timeout} s") from None
             if not line:
                 raise RuntimeError(f"engine closed its output waiting for '{prefix}'")
             if line.startswith(prefix):
                 return line.strip()
-        raise RuntimeError(f"no '{prefix}' within {timeout} s")
 
     def sync(self) -> None:
         self.send("isready")
@@ -116,7 +129,11 @@ def main() -> int:
             e.send("quit")
         except BrokenPipeError:
             pass
-        e.p.wait(timeout=10)
+        try:
+            e.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            e.p.kill()
+            e.p.wait()
     peak = max((s[2] for s in samples), default=0) / 1024
     if args.max_peak and peak > args.max_peak:
         print(f"FAIL: peak RSS {peak:.1f} MB over {args.max_peak} MB", file=sys.stderr)
