@@ -7,12 +7,15 @@
 //! position; they cooperate only through the transposition table. Helper threads start
 //! at staggered depths so that they fill the table ahead of the main thread. The main
 //! thread owns time management, reports and the final move; when it finishes it raises
-//! the stop flag and the helpers return. With one thread and a depth or node limit the
-//! search is deterministic (the bench signature relies on it).
+//! the stop flag and the helpers return. Each thread keeps its move-ordering statistics
+//! from one search of a game to the next (`ordering_tables`). With one thread and a depth
+//! or node limit a search from a cleared searcher is deterministic (the bench signature
+//! relies on it).
 
 pub mod eval;
 pub mod eval_weights;
 pub mod history;
+pub mod ordering_tables;
 pub mod see;
 pub mod skill;
 pub mod time;
@@ -22,7 +25,8 @@ use crate::game_end;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
-use history::{ContHist, ContKey, NO_KEY};
+use history::{ContKey, NO_KEY};
+use ordering_tables::{OrderingTables, TableStore};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -127,6 +131,8 @@ pub struct Shared {
     /// The deepest iteration a helper has completed (its result and report line): when it
     /// is deeper than the main thread's, the search answers with it.
     helper_best: Mutex<Option<(Outcome, Report)>>,
+    /// Each thread's move-ordering statistics between the searches of a game.
+    tables: TableStore,
 }
 
 /// Stores `max(new, old - old / 8)` (microseconds, at most a second) in `slot`.
@@ -200,6 +206,7 @@ impl Searcher {
                 nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
                 main_depth: AtomicI32::new(0),
                 helper_best: Mutex::new(None),
+                tables: TableStore::new(threads),
             }),
             threads,
             pool: build_pool(threads),
@@ -240,6 +247,7 @@ impl Searcher {
         let threads = threads.max(1);
         let shared = self.shared_mut()?;
         shared.nodes = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        shared.tables = TableStore::new(threads);
         self.threads = threads;
         self.pool = build_pool(threads);
         Ok(())
@@ -249,6 +257,7 @@ impl Searcher {
     /// searcher (the bench signature depends on it).
     pub fn clear(&self) {
         self.shared.tt.clear();
+        self.shared.tables.clear();
     }
 
     /// Resets the stop and ponder flags for a new search. Call it *before* handing the search
@@ -298,11 +307,13 @@ impl Searcher {
                 s.spawn(move |_| {
                     let mut w = Worker::new(id, pos, sh, limits, None, start);
                     w.iterate(&mut |_| {});
+                    w.keep_tables();
                 });
             }
             let mut w = Worker::new(0, pos.clone(), sh, limits, alloc, start);
             outcome = w.iterate(report);
             sh.stop.store(true, Ordering::Relaxed);
+            w.keep_tables();
         });
         // A helper that completed a deeper iteration than the main thread has the better
         // answer (single-line searches only: MultiPV lines come from the main thread).
@@ -346,11 +357,10 @@ struct Worker<'a> {
     root_moves: Vec<RootMove>,
     pv: Vec<Vec<Move>>,
     killers: Vec<[Move; 2]>,
-    history: Vec<i32>,
-    counters: Vec<Move>,
-    /// Continuation history and, per ply, the key of the move made there (for the
-    /// one- and two-ply lookups of the plies below).
-    cont: ContHist,
+    /// History, counter moves and continuation history (kept between searches).
+    tables: OrderingTables,
+    /// Per ply, the continuation-history key of the move made there (for the one- and
+    /// two-ply lookups of the plies below).
     cont_keys: Vec<ContKey>,
     /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
     excluded: Vec<Move>,
@@ -427,7 +437,7 @@ impl<'a> Worker<'a> {
         // rule (Chu Shogi) a pass is still tried, but not while a royal of the side to move
         // is attacked: the search below would only find the royal taken.
         let null_ok = v.has_royals();
-        let cont = ContHist::new(v.files, v.ranks, v.pieces.len());
+        let tables = sh.tables.take(id, v);
         Worker {
             id,
             pos,
@@ -440,9 +450,7 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; crate::piece::Piece::CODES * 256],
-            counters: vec![Move::NONE; crate::piece::Piece::CODES * 256],
-            cont,
+            tables,
             cont_keys: vec![NO_KEY; MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
@@ -454,6 +462,11 @@ impl<'a> Worker<'a> {
             lmr,
             null_ok,
         }
+    }
+
+    /// Leaves this thread's ordering statistics for its next search.
+    fn keep_tables(self) {
+        self.sh.tables.put(self.id, self.tables);
     }
 
     fn elapsed(&self) -> Duration {
@@ -730,7 +743,7 @@ impl<'a> Worker<'a> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
-            self.cont_keys[0] = self.cont.key(self.pos.piece_at(m.from), m.to);
+            self.cont_keys[0] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check() || self.royal_in_danger();
             let ext = i32::from(gives_check);
@@ -967,7 +980,7 @@ impl<'a> Worker<'a> {
             }
             let noisy = self.pos.is_capture(m) || m.promotion().is_some();
             let is_killer = self.killers[ply].contains(&m);
-            let ck = self.cont.key(self.pos.piece_at(m.from), m.to);
+            let ck = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             // How this quiet move fared before (history and continuation history).
             let stat = if noisy { 0 } else { self.quiet_stat(m, ck, ply) };
             // Late move pruning, futility and history pruning for quiet moves.
@@ -1119,9 +1132,9 @@ impl<'a> Worker<'a> {
     /// histories after the previous move and the one before it.
     #[inline]
     fn quiet_stat(&self, m: Move, key: ContKey, ply: usize) -> i32 {
-        self.history[hist_index(&self.pos, m)]
-            + self.cont.get(self.cont_prev(ply, 1), key)
-            + self.cont.get(self.cont_prev(ply, 2), key)
+        self.tables.history[hist_index(&self.pos, m)]
+            + self.tables.cont.get(self.cont_prev(ply, 1), key)
+            + self.tables.cont.get(self.cont_prev(ply, 2), key)
     }
 
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
@@ -1131,22 +1144,22 @@ impl<'a> Worker<'a> {
         }
         let bonus = (depth * depth).min(400) * 8;
         let i = hist_index(&self.pos, m);
-        self.history[i] += bonus - self.history[i] * bonus / HISTORY_MAX;
+        self.tables.history[i] += bonus - self.tables.history[i] * bonus / HISTORY_MAX;
         let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
-        let k = self.cont.key(self.pos.piece_at(m.from), m.to);
-        self.cont.update(p1, k, bonus);
-        self.cont.update(p2, k, bonus);
+        let k = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+        self.tables.cont.update(p1, k, bonus);
+        self.tables.cont.update(p2, k, bonus);
         for &q in tried {
             let j = hist_index(&self.pos, q);
-            self.history[j] -= bonus + self.history[j] * bonus / HISTORY_MAX;
-            let k = self.cont.key(self.pos.piece_at(q.from), q.to);
-            self.cont.update(p1, k, -bonus);
-            self.cont.update(p2, k, -bonus);
+            self.tables.history[j] -= bonus + self.tables.history[j] * bonus / HISTORY_MAX;
+            let k = self.tables.cont.key(self.pos.piece_at(q.from), q.to);
+            self.tables.cont.update(p1, k, -bonus);
+            self.tables.cont.update(p2, k, -bonus);
         }
         let last = self.pos.state().last_move;
         if !last.is_null() {
             let k = self.pos.piece_at(last.to).index() * 256 + last.to.index();
-            self.counters[k] = m;
+            self.tables.counters[k] = m;
         }
     }
 
@@ -1157,7 +1170,7 @@ impl<'a> Worker<'a> {
         let counter = if last.is_null() {
             Move::NONE
         } else {
-            self.counters[self.pos.piece_at(last.to).index() * 256 + last.to.index()]
+            self.tables.counters[self.pos.piece_at(last.to).index() * 256 + last.to.index()]
         };
         for &m in moves {
             let s = if m == tt_move {
@@ -1176,7 +1189,7 @@ impl<'a> Worker<'a> {
             } else if m == counter {
                 1_700_000
             } else {
-                let k = self.cont.key(self.pos.piece_at(m.from), m.to);
+                let k = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
                 self.quiet_stat(m, k, ply)
             };
             scores.push(s);
@@ -1303,7 +1316,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.cont_keys[ply] = self.cont.key(self.pos.piece_at(m.from), m.to);
+            self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
             searched += 1;

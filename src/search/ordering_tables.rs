@@ -1,0 +1,105 @@
+//! The move-ordering statistics a search thread learns (butterfly history, counter moves,
+//! continuation history), kept from one search to the next within a game.
+//!
+//! Successive positions of a game share most of their moves, so what ordered the last
+//! search well orders the next one: as Stockfish keeps its histories between `go`
+//! commands and clears them on `ucinewgame`. Starting each search from empty tables also
+//! cost a 16 MB allocation a thread a search in the big variants.
+
+use std::sync::Mutex;
+
+use super::history::ContHist;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::variant::Variant;
+
+/// The statistics of one thread.
+pub struct OrderingTables {
+    /// The variant they were learned in (name, files, ranks, piece types): another
+    /// variant's pieces and squares give the same indices different meanings.
+    variant: (String, u8, u8, usize),
+    /// Butterfly history, by (moving piece, destination).
+    pub history: Vec<i32>,
+    /// Counter move, by the (piece, destination) of the move answered.
+    pub counters: Vec<Move>,
+    pub cont: ContHist,
+}
+
+impl OrderingTables {
+    pub fn new(v: &Variant) -> OrderingTables {
+        OrderingTables {
+            variant: signature(v),
+            history: vec![0; Piece::CODES * 256],
+            counters: vec![Move::NONE; Piece::CODES * 256],
+            cont: ContHist::new(v.files, v.ranks, v.pieces.len()),
+        }
+    }
+}
+
+fn signature(v: &Variant) -> (String, u8, u8, usize) {
+    (v.name.clone(), v.files, v.ranks, v.pieces.len())
+}
+
+/// One slot per search thread, holding its tables between searches.
+pub struct TableStore {
+    slots: Vec<Mutex<Option<OrderingTables>>>,
+}
+
+impl TableStore {
+    pub fn new(threads: usize) -> TableStore {
+        TableStore { slots: (0..threads.max(1)).map(|_| Mutex::new(None)).collect() }
+    }
+
+    /// Thread `id`'s tables from its last search in `v`, or new ones.
+    pub fn take(&self, id: usize, v: &Variant) -> OrderingTables {
+        let kept = self.slots.get(id).and_then(|s| s.lock().ok()?.take());
+        match kept {
+            Some(t) if t.variant == signature(v) => t,
+            _ => OrderingTables::new(v),
+        }
+    }
+
+    /// Keeps thread `id`'s tables for its next search.
+    pub fn put(&self, id: usize, tables: OrderingTables) {
+        if let Some(Ok(mut s)) = self.slots.get(id).map(|s| s.lock()) {
+            *s = Some(tables);
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        for s in &self.slots {
+            if let Ok(mut s) = s.lock() {
+                *s = None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn tables_are_kept_per_thread_and_variant_and_cleared() {
+        let catalog = Catalog::embedded();
+        let chess = catalog.get("chess").expect("chess").variant.clone();
+        let courier = catalog.get("courier").expect("courier").variant.clone();
+        let store = TableStore::new(2);
+        let mut t = store.take(1, &chess);
+        t.history[5] = 77;
+        store.put(1, t);
+        assert_eq!(store.take(0, &chess).history[5], 0, "another thread's slot");
+        let t = store.take(1, &chess);
+        assert_eq!(t.history[5], 77, "kept for the same thread and variant");
+        store.put(1, t);
+        assert_eq!(store.take(1, &courier).history[5], 0, "another variant starts empty");
+        let mut t = store.take(1, &chess);
+        t.history[5] = 77;
+        store.put(1, t);
+        store.clear();
+        assert_eq!(store.take(1, &chess).history[5], 0, "cleared");
+        assert_eq!(store.take(9, &chess).history[5], 0, "a thread beyond the slots");
+    }
+}
