@@ -66,11 +66,10 @@ pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
         max_plies: a.max_plies as usize,
         hash_mb: a.hash as usize,
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = a.threads {
-        pool = pool.num_threads(t as usize);
-    }
-    let pool = pool.build().map_err(|e| format!("cannot start the game threads: {e}"))?;
+    let threads = match a.threads {
+        Some(t) => t as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     // The output is opened before the first game, so that a bad path fails at once.
     let sink: Box<dyn Write + Send> = match &a.out {
         Some(path) => Box::new(
@@ -100,7 +99,7 @@ pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
             eprintln!("selfplay: {done}/{} games", cfg.games);
         }
     };
-    let t = pool.install(|| selfplay::generate(&rules, &cfg, &on_game));
+    let t = selfplay::generate(&rules, &cfg, threads, &on_game);
     if let Some(e) = sink.into_inner().ok().and_then(|s| s.1) {
         return Err(format!("cannot write the positions: {e}"));
     }

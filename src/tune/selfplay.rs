@@ -2,8 +2,8 @@
 //! from random openings, recording the quiet positions of every game with its result.
 //!
 //! A fixed node count makes the games independent of the machine's load and of the
-//! number of games played at once (one search thread per game, games in parallel on the
-//! rayon pool). A position is recorded when it is quiet enough for the static evaluation
+//! number of games played at once (one search thread per game, games in parallel on
+//! plain threads). A position is recorded when it is quiet enough for the static evaluation
 //! to mean something: the side to move is not in check, the search's best move neither
 //! captures nor promotes, and the score is no mate. Games are adjudicated as fishtest
 //! does, so that won endings are not played out: a side scored `RESIGN_CP` behind by both
@@ -16,8 +16,8 @@ use crate::position::{Position, Rules};
 use crate::search::skill::SkillRng;
 use crate::search::{Limits, MATE_BOUND, Searcher};
 use crate::square::Color;
-use rayon::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Adjudication: this many plies in a row ...
 const RESIGN_PLIES: usize = 6;
@@ -123,32 +123,50 @@ pub struct Tally {
     pub positions: usize,
 }
 
-/// Plays `cfg.games` games on the rayon pool. Each finished game goes to `on_game`
+/// Plays `cfg.games` games, `threads` at a time. Each finished game goes to `on_game`
 /// (with the number of games finished so far, itself included) as soon as it ends, so
 /// that a long run keeps nothing in memory and its output survives an interruption: in
 /// the order the games end, which is the order of their indices with one thread.
-pub fn generate(rules: &Arc<Rules>, cfg: &SelfplayConfig, on_game: &(dyn Fn(usize, &PlayedGame) + Sync)) -> Tally {
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    (0..cfg.games)
-        .into_par_iter()
-        .map(|i| {
-            let g = play_game(rules, cfg, i);
-            on_game(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, &g);
-            Tally {
-                white: usize::from(g.result == "1-0"),
-                draws: usize::from(g.result == "1/2-1/2"),
-                black: usize::from(g.result == "0-1"),
-                plies: g.plies,
-                positions: g.fens.len(),
+///
+/// The game threads are plain threads taking the next game index in turn, not a rayon
+/// pool: each game's search runs on its `Searcher`'s own pool, and a rayon worker that
+/// waits for another pool steals its own pool's jobs meanwhile, so on a rayon pool games
+/// started inside the waits of other games, one on top of another on the same stack (a
+/// stack overflow after a few dozen games of a 2,000-game run).
+pub fn generate(
+    rules: &Arc<Rules>,
+    cfg: &SelfplayConfig,
+    threads: usize,
+    on_game: &(dyn Fn(usize, &PlayedGame) + Sync),
+) -> Tally {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let play = || {
+        let mut t = Tally::default();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= cfg.games {
+                return t;
             }
-        })
-        .reduce(Tally::default, |a, b| Tally {
+            let g = play_game(rules, cfg, i);
+            on_game(done.fetch_add(1, Ordering::Relaxed) + 1, &g);
+            t.white += usize::from(g.result == "1-0");
+            t.draws += usize::from(g.result == "1/2-1/2");
+            t.black += usize::from(g.result == "0-1");
+            t.plies += g.plies;
+            t.positions += g.fens.len();
+        }
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, cfg.games.max(1))).map(|_| scope.spawn(play)).collect();
+        workers.into_iter().filter_map(|w| w.join().ok()).fold(Tally::default(), |a, b| Tally {
             white: a.white + b.white,
             draws: a.draws + b.draws,
             black: a.black + b.black,
             plies: a.plies + b.plies,
             positions: a.positions + b.positions,
         })
+    })
 }
 
 #[cfg(test)]
@@ -168,6 +186,22 @@ mod tests {
     }
 
     #[test]
+    fn one_game_thread_plays_the_games_in_order() {
+        // On a rayon pool the games nested inside each other's waits for the search pool
+        // (a stack overflow in a 2,000-game courier run) and ended out of order.
+        let rules = Catalog::embedded().get("courier").unwrap();
+        let cfg = SelfplayConfig { games: 24, nodes: 40, openings: 2, seed: 3, max_plies: 12, hash_mb: 1 };
+        let seen = std::sync::Mutex::new(Vec::new());
+        generate(&rules, &cfg, 1, &|n, g| seen.lock().unwrap().push((n, g.fens.clone())));
+        let seen = seen.into_inner().unwrap();
+        assert_eq!(seen.len(), 24);
+        for (i, (n, fens)) in seen.iter().enumerate() {
+            assert_eq!(*n, i + 1);
+            assert_eq!(fens, &play_game(&rules, &cfg, i).fens, "the game that ended as number {n} is not game {i}");
+        }
+    }
+
+    #[test]
     fn games_are_reproducible_and_record_quiet_positions_with_the_result() {
         let rules = Catalog::embedded().get("chess").unwrap();
         let cfg = SelfplayConfig { games: 2, nodes: 300, openings: 4, seed: 7, max_plies: 60, hash_mb: 1 };
@@ -181,7 +215,7 @@ mod tests {
             assert!(!p.legal_moves().is_empty(), "{fen}");
         }
         let seen = std::sync::Mutex::new(Vec::new());
-        let tally = generate(&rules, &cfg, &|n, g| seen.lock().unwrap().push((n, g.clone())));
+        let tally = generate(&rules, &cfg, 2, &|n, g| seen.lock().unwrap().push((n, g.clone())));
         let mut seen = seen.into_inner().unwrap();
         seen.sort_by_key(|(n, _)| *n);
         assert_eq!(seen.iter().map(|(n, _)| *n).collect::<Vec<_>>(), vec![1, 2]);
