@@ -123,6 +123,17 @@ pub struct Tally {
     pub positions: usize,
 }
 
+impl Tally {
+    /// Adds one played game.
+    fn count(&mut self, g: &PlayedGame) {
+        self.white += usize::from(g.result == "1-0");
+        self.draws += usize::from(g.result == "1/2-1/2");
+        self.black += usize::from(g.result == "0-1");
+        self.plies += g.plies;
+        self.positions += g.fens.len();
+    }
+}
+
 /// Plays `cfg.games` games, `threads` at a time. Each finished game goes to `on_game`
 /// (with the number of games finished so far, itself included) as soon as it ends, so
 /// that a long run keeps nothing in memory and its output survives an interruption: in
@@ -150,22 +161,23 @@ pub fn generate(
             }
             let g = play_game(rules, cfg, i);
             on_game(done.fetch_add(1, Ordering::Relaxed) + 1, &g);
-            t.white += usize::from(g.result == "1-0");
-            t.draws += usize::from(g.result == "1/2-1/2");
-            t.black += usize::from(g.result == "0-1");
-            t.plies += g.plies;
-            t.positions += g.fens.len();
+            t.count(&g);
         }
     };
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.clamp(1, cfg.games.max(1))).map(|_| scope.spawn(play)).collect();
-        workers.into_iter().filter_map(|w| w.join().ok()).fold(Tally::default(), |a, b| Tally {
-            white: a.white + b.white,
-            draws: a.draws + b.draws,
-            black: a.black + b.black,
-            plies: a.plies + b.plies,
-            positions: a.positions + b.positions,
-        })
+        // A game thread's panic is passed on, as the rayon pool did: a run must not end
+        // with a silently smaller tally.
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).fold(
+            Tally::default(),
+            |a, b| Tally {
+                white: a.white + b.white,
+                draws: a.draws + b.draws,
+                black: a.black + b.black,
+                plies: a.plies + b.plies,
+                positions: a.positions + b.positions,
+            },
+        )
     })
 }
 
