@@ -53,6 +53,10 @@ pub struct TuneArgs {
     /// Passes over the parameters at most (each tries every parameter a step up and down).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub passes: u64,
+    /// Write the positions read (as data lines) to FILE and stop without fitting: the
+    /// input of `scripts/teacher-labels.py`, which labels them with an engine's scores.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 /// `kirin selfplay`: progress on standard error, positions to the file or standard output.
@@ -134,6 +138,12 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
         all.extend(found);
     }
     let _ = writeln!(out, "# {} positions of {}", all.len(), a.variant);
+    if let Some(path) = &a.save {
+        let text: String = all.iter().map(|s| samples::line(&s.fen, &samples::result_text(s.result)) + "\n").collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let _ = writeln!(out, "# written to {}", path.display());
+        return Ok(());
+    }
     let fit = texel::tune(&rules, &all, a.passes as usize, &mut |l| {
         let _ = writeln!(std::io::stdout().lock(), "# {l}");
     })?;

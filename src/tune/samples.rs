@@ -33,6 +33,22 @@ pub fn score_of(result: &str) -> Option<f64> {
     }
 }
 
+/// White's score in a data line: a PGN result, or an expected score from 0 to 1 (a label
+/// from an engine's evaluation, `scripts/teacher-labels.py`).
+pub fn data_score(result: &str) -> Option<f64> {
+    score_of(result).or_else(|| result.parse::<f64>().ok().filter(|x| (0.0..=1.0).contains(x)))
+}
+
+/// The result text of White's score `x`: a PGN result where it is one, else the number.
+pub fn result_text(x: f64) -> String {
+    match x {
+        1.0 => "1-0".to_string(),
+        0.0 => "0-1".to_string(),
+        0.5 => "1/2-1/2".to_string(),
+        _ => format!("{x:.4}"),
+    }
+}
+
 /// The samples of a data file; an error names the first bad line.
 pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
@@ -42,11 +58,15 @@ pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
             continue;
         }
         let bad = || {
-            format!("line {}: expected 'FEN c9 \"1-0\";', found '{}'", i + 1, l.chars().take(80).collect::<String>())
+            format!(
+                "line {}: expected 'FEN c9 \"1-0\";' (or a score from 0 to 1), found '{}'",
+                i + 1,
+                l.chars().take(80).collect::<String>()
+            )
         };
         let (fen, rest) = l.split_once(" c9 ").ok_or_else(bad)?;
         let result = rest.trim().trim_end_matches(';').trim().trim_matches('"');
-        let result = score_of(result).ok_or_else(bad)?;
+        let result = data_score(result).ok_or_else(bad)?;
         out.push(Sample { fen: fen.trim().to_string(), result });
     }
     Ok(out)
@@ -119,6 +139,21 @@ mod tests {
         assert_eq!(s, vec![Sample { fen: fen.into(), result: 1.0 }, Sample { fen: fen.into(), result: 0.5 }]);
         assert!(parse("x y z\n").unwrap_err().starts_with("line 1:"));
         assert!(parse(&format!("{fen} c9 \"2-0\";")).is_err());
+    }
+
+    #[test]
+    fn expected_scores_are_read_and_written_back() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let s = parse(&format!("{fen} c9 \"0.6545\";\n{fen} c9 \"0\";\n")).unwrap();
+        assert_eq!(s[0].result, 0.6545);
+        assert_eq!(s[1].result, 0.0);
+        assert_eq!(line(fen, &result_text(s[0].result)), format!("{fen} c9 \"0.6545\";"));
+        assert_eq!(result_text(0.0), "0-1");
+        assert_eq!(result_text(0.5), "1/2-1/2");
+        // Scores outside 0..1 are refused.
+        assert!(parse(&format!("{fen} c9 \"1.5\";")).is_err());
+        assert!(parse(&format!("{fen} c9 \"-0.1\";")).is_err());
+        assert!(parse(&format!("{fen} c9 \"NaN\";")).is_err());
     }
 
     #[test]
