@@ -70,6 +70,8 @@ def main():
     p.add_argument("--every", type=int, default=1, help="keep every N-th position")
     p.add_argument("--out", required=True)
     a = p.parse_args()
+    if a.every < 1 or a.depth < 1:
+        p.error("--every and --depth must be at least 1")
     engine = Engine(a.engine, a.variant)
     n = seen = 0
     with open(a.out, "w") as out:
