@@ -1,5 +1,6 @@
 //! Static evaluation for any variant, from the data in `values.rs`:
-//! tapered piece-square sum (kept incrementally by the position), passed pawns, mobility,
+//! tapered piece-square sum (kept incrementally by the position), material imbalance
+//! (`imbalance.rs`), passed pawns, mobility,
 //! trapped pieces deep in the enemy half, Lion traps (variants with Lion-trading rules),
 //! king danger for a single royal, threats, conversion help and a tempo bonus. Scores are
 //! centipawns from the side to move's point of view. `trace` splits a score into these
@@ -89,6 +90,12 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let mut mg = psq.mg;
     let mut eg = psq.eg;
     trace.mark::<TRACE>("material and squares", mg, eg);
+    if !vals.imbalance.is_empty() {
+        let imbalance = super::imbalance::score(pos, &vals.imbalance);
+        mg += imbalance;
+        eg += imbalance;
+    }
+    trace.mark::<TRACE>("imbalance", mg, eg);
 
     // Passed pawns: no enemy pawn ahead on the same or adjacent files.
     if vals.pawn_mask != 0 {

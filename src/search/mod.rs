@@ -15,6 +15,7 @@
 pub mod eval;
 pub mod eval_weights;
 pub mod history;
+pub mod imbalance;
 pub mod ordering_tables;
 pub mod see;
 pub mod skill;

@@ -5,8 +5,8 @@
 //! they are, so that the evaluation's scale is not what the tuning changes.
 //!
 //! The parameters are the variant's piece values (`value.X`, all but pawns, which anchor
-//! the scale at 100, and royals, which are never traded) and the evaluation's weights
-//! (`eval.NAME`). Every trial builds the variant's rules with the trial values and
+//! the scale at 100, and royals, which are never traded), the evaluation's weights
+//! (`eval.NAME`) and the variant's imbalance terms (`imbalance.A.B`, `imbalanceVs.A.B`). Every trial builds the variant's rules with the trial values and
 //! evaluates every position again: slow next to a gradient method, but it needs nothing
 //! from the evaluation but its result, so every term, present or future, can be tuned.
 //!
@@ -28,11 +28,13 @@ pub enum Target {
     Value(usize),
     /// Evaluation weight `i` (index into `eval_weights::NAMES`).
     Weight(usize),
+    /// Imbalance term `i` of the variant (index into `Variant::imbalance`).
+    Imbalance(usize),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
-    /// The ini key (`value.N`, `eval.mobility`).
+    /// The ini key (`value.N`, `eval.mobility`, `imbalance.N.P`).
     pub key: String,
     pub target: Target,
     pub value: i32,
@@ -65,6 +67,18 @@ pub fn params(rules: &Rules) -> Vec<Param> {
             step: (value.abs() / 10).max(1),
         });
     }
+    // The variant's imbalance terms (those its ini gives: which pieces interact is a
+    // choice of the variant's author, the size of the effect what the data decide).
+    let token = |k: crate::variant::PieceType| &rules.variant.pieces[k as usize].token;
+    for (i, t) in rules.variant.imbalance.iter().enumerate() {
+        let prefix = if t.against { "imbalanceVs" } else { "imbalance" };
+        out.push(Param {
+            key: format!("{prefix}.{}.{}", token(t.own), token(t.other)),
+            target: Target::Imbalance(i),
+            value: t.value,
+            step: (t.value.abs() / 10).max(1),
+        });
+    }
     out
 }
 
@@ -80,6 +94,11 @@ pub fn rules_with(base: &Rules, params: &[Param]) -> Result<Arc<Rules>, String> 
             Target::Weight(i) => {
                 v.eval_weights.retain(|(w, _)| *w != i);
                 v.eval_weights.push((i, p.value));
+            }
+            Target::Imbalance(i) => {
+                if let Some(t) = v.imbalance.get_mut(i) {
+                    t.value = p.value;
+                }
             }
         }
     }
@@ -249,5 +268,24 @@ mod tests {
         assert!(changed_lines(&rules, &fit).iter().any(|l| l.starts_with("value.N = ")));
         // Pawns and the King are not parameters.
         assert!(fit.params.iter().all(|p| p.key != "value.P" && p.key != "value.K"));
+    }
+
+    /// A variant's imbalance terms are parameters, and a trial value reaches the
+    /// evaluation: the Bishop pair term set to 80 moves a Bishop-pair position by 80.
+    #[test]
+    fn imbalance_terms_are_parameters() {
+        let cat = Catalog::from_texts(&[
+            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
+            ("user.ini", "[pairchess:chess]\nimbalance.B.B = 0\n".to_string()),
+        ]);
+        let rules = cat.get("pairchess").unwrap();
+        let mut params = params(&rules);
+        let pair = params.iter_mut().find(|p| p.key == "imbalance.B.B").expect("the pair term is a parameter");
+        assert_eq!((pair.target, pair.value), (Target::Imbalance(0), 0));
+        pair.value = 80;
+        let trial = rules_with(&rules, &params).unwrap();
+        let samples = [Sample { fen: "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1".to_string(), result: 1.0 }];
+        let before = evaluations(&rules, &samples).unwrap()[0];
+        assert_eq!(evaluations(&trial, &samples).unwrap()[0] - before, 80);
     }
 }

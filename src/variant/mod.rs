@@ -213,6 +213,9 @@ pub struct Variant {
     /// `eval.NAME = N` lines: evaluation weights that replace the defaults (index into
     /// `search::eval_weights::NAMES`, value).
     pub eval_weights: Vec<(usize, i32)>,
+    /// `imbalance.A.B = N` and `imbalanceVs.A.B = N` lines: the evaluation's material
+    /// imbalance terms (`search::imbalance`).
+    pub imbalance: Vec<crate::search::imbalance::Term>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
     /// captures nothing; otherwise such moves merge with ordinary moves to the same square.
     pub two_leg_paths: bool,
@@ -476,6 +479,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
     let mut weights: Vec<(String, String, Origin)> = Vec::new();
+    let mut imbalance: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
         let inherited = !std::ptr::eq(*sec, s);
         for e in &sec.entries {
@@ -526,6 +530,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 k if k.starts_with("value.") => {
                     values.retain(|(t, _, _)| t != &k[6..]);
                     values.push((k[6..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                k if k.starts_with("imbalance.") || k.starts_with("imbalanceVs.") => {
+                    imbalance.retain(|(t, _, _)| t != k);
+                    imbalance.push((k.to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("eval.") => {
                     weights.retain(|(t, _, _)| t != &k[5..]);
@@ -848,6 +856,27 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
             _ => err(o, format!("eval.{name} must be a whole number from -100000 to 100000, found '{v}'")),
         }
     }
+    let mut imbalance_terms = Vec::new();
+    for (key, v, o) in &imbalance {
+        let (prefix, pair) = key.split_once('.').unwrap_or((key, ""));
+        let Some((a, b)) = pair.split_once('.') else {
+            err(o, format!("{key}: the key names two pieces ({prefix}.A.B)"));
+            continue;
+        };
+        let (Some(own), Some(other)) = (lookup(a), lookup(b)) else {
+            err(o, format!("{key}: no piece '{}'", if lookup(a).is_none() { a } else { b }));
+            continue;
+        };
+        match v.parse::<i32>() {
+            Ok(n) if (-10_000..=10_000).contains(&n) => imbalance_terms.push(crate::search::imbalance::Term {
+                own,
+                other,
+                against: prefix == "imbalanceVs",
+                value: n,
+            }),
+            _ => err(o, format!("{key} must be a whole number of centipawns from -10000 to 10000, found '{v}'")),
+        }
+    }
     for (i, p) in pieces.iter_mut().enumerate() {
         p.base = bases[i];
         p.royal = royal.contains(&(i as PieceType));
@@ -940,6 +969,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         castling_safe,
         value_overrides,
         eval_weights,
+        imbalance: imbalance_terms,
         two_leg_paths: boolean("twoLegPaths", false),
         promote_on_last_rank,
         promote_by_capture_only,
