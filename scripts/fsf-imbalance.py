@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish's material imbalance of a variant, as Kirin's `imbalance` ini lines.
+
+    scripts/fsf-imbalance.py courier --data positions.epd --pieces PNBR [--engine fairy-stockfish]
+
+Reads the positions of a data file (FEN lines, or Kirin's `FEN c9 "1-0";` lines as
+`kirin selfplay` and `kirin tune --save` write them), asks Fairy-Stockfish's `eval` for the
+Imbalance row of each, and fits Kirin's terms (src/search/imbalance.rs) to those figures by
+least squares: `imbalance.A.B` (own A times own B, per pair for A.A) and
+`imbalanceVs.A.B` (own A times enemy B) for the pieces of --pieces, given from the least to
+the most valuable (each term is named by its more valuable piece first). Prints the fit's
+R² and the terms worth at least one centipawn, in pawns of 100 as Kirin counts them (the
+engine's endgame pawn). What the fit puts on a single piece (a linear term) is printed as
+a comment: it belongs to that piece's `value.X`.
+"""
+import argparse
+import re
+import subprocess
+
+
+def imbalance_rows(engine, variant, fens):
+    """The Imbalance row (middlegame figure, in pawns) of the engine's `eval` of each FEN."""
+    commands = f"uci\nsetoption name UCI_Variant value {variant}\n"
+    commands += "".join(f"position fen {f}\neval\n" for f in fens) + "quit\n"
+    out = subprocess.run([engine], input=commands, capture_output=True, text=True).stdout
+    rows = [float(m.group(1)) for m in re.finditer(r"^\s*Imbalance \|.*\|\s+(-?[\d.]+)\s+-?[\d.]+\s*$", out, re.M)]
+    if len(rows) != len(fens):
+        raise SystemExit(f"fsf-imbalance.py: {len(rows)} Imbalance rows for {len(fens)} positions "
+                         f"(is '{variant}' a variant of {engine}?)")
+    return rows
+
+
+def counts(fen, pieces):
+    """(White, Black) number of each piece of `pieces` on the FEN's board (promoted '+X'
+    cells not counted as X)."""
+    board = re.sub(r"\+.", "", fen.split()[0].split("[")[0])
+    return {p: (board.count(p.upper()), board.count(p.lower())) for p in pieces}
+
+
+def features(c, pieces):
+    """The fit's columns for one position: White's minus Black's count of each term."""
+    cols, names = [], []
+    for p in pieces:
+        cols.append(c[p][0] - c[p][1])
+        names.append(("linear", p))
+    for i, a in enumerate(pieces):
+        for b in pieces[:i + 1]:
+            if a == b:
+                cols.append(c[a][0] * (c[a][0] - 1) / 2 - c[a][1] * (c[a][1] - 1) / 2)
+            else:
+                cols.append(c[a][0] * c[b][0] - c[a][1] * c[b][1])
+            names.append(("imbalance", f"{a}.{b}"))
+        for b in pieces[:i]:
+            cols.append(c[a][0] * c[b][1] - c[a][1] * c[b][0])
+            names.append(("imbalanceVs", f"{a}.{b}"))
+    return cols, names
+
+
+def least_squares(rows, y, ridge=1e-6):
+    """Coefficients minimising the squared error of rows·c against y (normal equations,
+    Gaussian elimination; a tiny ridge keeps columns that never vary at zero)."""
+    n = len(rows[0])
+    a = [[0.0] * n for _ in range(n)]
+    b = [0.0] * n
+    for r, t in zip(rows, y):
+        for i in range(n):
+            if r[i]:
+                b[i] += r[i] * t
+                for j in range(n):
+                    a[i][j] += r[i] * r[j]
+    for i in range(n):
+        a[i][i] += ridge
+    for col in range(n):
+        piv = max(range(col, n), key=lambda k: abs(a[k][col]))
+        a[col], a[piv], b[col], b[piv] = a[piv], a[col], b[piv], b[col]
+        for k in range(col + 1, n):
+            f = a[k][col] / a[col][col]
+            if f:
+                for j in range(col, n):
+                    a[k][j] -= f * a[col][j]
+                b[k] -= f * b[col]
+    x = [0.0] * n
+    for i in reversed(range(n)):
+        x[i] = (b[i] - sum(a[i][j] * x[j] for j in range(i + 1, n))) / a[i][i]
+    return x
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("variant")
+    ap.add_argument("--data", required=True, help="positions: FEN lines or Kirin data lines")
+    ap.add_argument("--pieces", required=True, help="piece letters, least valuable first (PNBR)")
+    ap.add_argument("--engine", default="fairy-stockfish")
+    ap.add_argument("--max", type=int, default=5000, help="positions to use at most (5000)")
+    args = ap.parse_args()
+    pieces = args.pieces.upper()
+    fens = []
+    with open(args.data) as f:
+        for line in f:
+            fen = line.split(" c9 ")[0].strip().rstrip(";")
+            if fen:
+                fens.append(fen)
+    step = max(1, len(fens) // args.max)
+    fens = fens[::step][:args.max]
+    if len(fens) < 100:
+        raise SystemExit(f"fsf-imbalance.py: {len(fens)} positions in {args.data}; the fit needs hundreds")
+    y = [100 * v for v in imbalance_rows(args.engine, args.variant, fens)]
+    rows, names = [], None
+    for fen in fens:
+        cols, names = features(counts(fen, pieces), pieces)
+        rows.append(cols + [1.0])
+    coef = least_squares(rows, y)
+    pred = [sum(c * x for c, x in zip(coef, r)) for r in rows]
+    mean = sum(y) / len(y)
+    total = sum((t - mean) ** 2 for t in y)
+    resid = sum((t - p) ** 2 for t, p in zip(y, pred))
+    r2 = 1 - resid / total if total else 0.0
+    print(f"# {args.variant}: {len(fens)} positions, imbalance spread {(total / len(y)) ** 0.5:.1f} cp, fit R² {r2:.4f}")
+    for (kind, key), c in zip(names, coef):
+        if kind == "linear":
+            if abs(c) >= 1:
+                print(f"# linear {key}: {c:+.1f} per piece (add to value.{key})")
+        elif abs(round(c)) >= 1:
+            print(f"{kind}.{key} = {round(c)}")
+
+
+if __name__ == "__main__":
+    main()
