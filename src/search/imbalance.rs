@@ -57,9 +57,7 @@ mod tests {
     use crate::catalog::Catalog;
 
     fn position(variant: &str, fen: &str) -> Position {
-        let c = Catalog::embedded();
-        let r = c.get(variant).unwrap();
-        Position::from_fen(r.clone(), fen).unwrap()
+        Position::from_fen(Catalog::embedded().get(variant).unwrap(), fen).unwrap()
     }
 
     fn kind(pos: &Position, token: &str) -> PieceType {

@@ -6,8 +6,9 @@
 //!
 //! The parameters are the variant's piece values (`value.X`, all but pawns, which anchor
 //! the scale at 100, and royals, which are never traded), the evaluation's weights
-//! (`eval.NAME`) and the variant's imbalance terms (`imbalance.A.B`, `imbalanceVs.A.B`). Every trial builds the variant's rules with the trial values and
-//! evaluates every position again: slow next to a gradient method, but it needs nothing
+//! (`eval.NAME`) and the variant's imbalance terms (`imbalance.A.B`, `imbalanceVs.A.B`).
+//! Every trial builds the variant's rules with the trial values and evaluates every
+//! position again: slow next to a gradient method, but it needs nothing
 //! from the evaluation but its result, so every term, present or future, can be tuned.
 //!
 //! A tenth of the positions (every tenth) is kept out of the fit: the error on them shows
