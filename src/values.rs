@@ -21,7 +21,6 @@ use crate::attacks::{Tables, paths};
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
 use crate::search::eval_weights::EvalWeights;
-use crate::search::imbalance::Term;
 use crate::square::{Color, NUM_SQUARES, Square};
 use crate::variant::betza::{MODE_CAPTURE, MODE_MOVE};
 use crate::variant::{PieceType, Variant};
@@ -77,8 +76,6 @@ pub struct Values {
     pub mob_avg: Vec<i32>,
     /// Weights of the evaluation's terms (defaults and the variant's `eval.NAME` lines).
     pub weights: EvalWeights,
-    /// The variant's material imbalance terms (`imbalance.A.B` lines).
-    pub imbalance: Vec<Term>,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -315,7 +312,6 @@ impl Values {
             adjacent,
             mob_avg,
             weights: EvalWeights::with_overrides(&v.eval_weights),
-            imbalance: v.imbalance.clone(),
         }
     }
 }

@@ -90,8 +90,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let mut mg = psq.mg;
     let mut eg = psq.eg;
     trace.mark::<TRACE>("material and squares", mg, eg);
-    if !vals.imbalance.is_empty() {
-        let imbalance = super::imbalance::score(pos, &vals.imbalance);
+    let imbalance_terms = &rules.variant.imbalance;
+    if !imbalance_terms.is_empty() {
+        let imbalance = super::imbalance::score(pos, imbalance_terms);
         mg += imbalance;
         eg += imbalance;
     }

@@ -96,8 +96,8 @@ mod tests {
         assert!(c.errors.is_empty(), "{:?}", c.errors);
         let with = c.get("pairs").unwrap();
         let b = kind(&Position::startpos(with.clone()), "B");
-        assert!(with.values.imbalance.contains(&Term { own: b, other: b, against: false, value: 50 }));
-        assert_eq!(with.values.imbalance.len(), 2);
+        assert!(with.variant.imbalance.contains(&Term { own: b, other: b, against: false, value: 50 }));
+        assert_eq!(with.variant.imbalance.len(), 2);
         let fen = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
         let plain = Position::from_fen(c.get("chess").unwrap(), fen).unwrap();
         let paired = Position::from_fen(with, fen).unwrap();
