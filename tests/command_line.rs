@@ -205,3 +205,23 @@ fn selfplay_then_tune() {
     assert!(err.contains("cannot read /nonexistent/data.epd"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `kirin search-params` lists every parameter of the `Search Params` option (what
+/// `scripts/spsa.py` reads): name, default, least, greatest, the default inside its range,
+/// and the same names the option's default setting shows.
+#[test]
+fn search_params_lists_the_tunable_parameters() {
+    let (code, out, err) = run(&["search-params"]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut names = Vec::new();
+    for line in out.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 4, "{line}");
+        let n: Vec<i64> = f[1..].iter().map(|x| x.parse().unwrap()).collect();
+        assert!(n[1] <= n[0] && n[0] <= n[2], "{line}");
+        names.push(format!("{}={}", f[0], f[1]));
+    }
+    assert!(names.iter().any(|n| n == "lmrDivisor=210"), "{out}");
+    let default_setting = kirin::search::params::SearchParams::default().to_string();
+    assert_eq!(names.join(" "), default_setting);
+}

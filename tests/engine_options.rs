@@ -214,3 +214,47 @@ fn flip_mirrors_the_position() {
     let out = u.uci_sync();
     assert!(out.iter().any(|l| l.starts_with("info string error flip: tamerlane")), "{out:?}");
 }
+
+/// The node count of the last `info depth` line of a fixed-depth search from the Kiwipete
+/// position (one thread, a cleared table: deterministic).
+fn nodes_to_depth(u: &mut Engine, depth: i32) -> u64 {
+    u.send("setoption name Clear Hash");
+    u.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    u.send(&format!("go depth {depth}"));
+    let out = u.read_until(|l| l.starts_with("bestmove"));
+    let last = out.iter().rev().find(|l| l.starts_with(&format!("info depth {depth} "))).expect("a last depth line");
+    let t: Vec<&str> = last.split_whitespace().collect();
+    t[t.iter().position(|x| *x == "nodes").unwrap() + 1].parse().unwrap()
+}
+
+/// `Search Params` (for `scripts/spsa.py`): offered in both protocols with the whole
+/// default setting; a setting changes the search; an empty one, or one naming only
+/// defaults, is the default search again; a bad one is refused and changes nothing.
+#[test]
+fn search_params_change_the_search() {
+    let (mut u, lines) = uci();
+    let offer =
+        lines.iter().find(|l| l.starts_with("option name Search Params type string default ")).expect("offered");
+    assert!(offer.contains(" lmrDivisor=210 ") && offer.contains(" rfpMargin=90 "), "{offer}");
+    let default = nodes_to_depth(&mut u, 8);
+    assert_eq!(nodes_to_depth(&mut u, 8), default, "not deterministic: the test cannot see a change");
+    u.send("setoption name Search Params value lmrDivisor=150 rfpMargin=60");
+    assert_eq!(u.uci_sync(), Vec::<String>::new());
+    let changed = nodes_to_depth(&mut u, 8);
+    assert_ne!(changed, default);
+    u.send("setoption name Search Params value lmrDivisor=9999");
+    assert!(u.uci_sync().iter().any(|l| l.starts_with("info string error bad Search Params value: lmrDivisor")));
+    assert_eq!(nodes_to_depth(&mut u, 8), changed, "a refused setting changed the search");
+    u.send("setoption name Search Params value lmrDivisor=210");
+    assert_eq!(nodes_to_depth(&mut u, 8), default);
+    u.send("setoption name Search Params value lmrDivisor=150 rfpMargin=60");
+    u.send("setoption name Search Params value");
+    assert_eq!(nodes_to_depth(&mut u, 8), default);
+
+    let (mut x, lines) = xboard(&["xboard"]);
+    assert!(lines.iter().any(|l| l.starts_with("feature option=\"Search Params -string rfpDepth=6 ")), "{lines:?}");
+    x.send("option Search Params=nosuch=1");
+    assert!(x.sync(1).iter().any(|l| l.starts_with("Error (bad option value)")));
+    x.send("option Search Params=lmrDivisor=150");
+    assert_eq!(x.sync(2), Vec::<String>::new());
+}

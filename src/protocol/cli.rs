@@ -47,6 +47,9 @@ pub enum Command {
     Variants(VariantsArgs),
     /// Search a fixed set of positions to a fixed depth; prints nodes and nodes/s.
     Bench(BenchArgs),
+    /// List the search's tunable parameters (the `Search Params` option): name, default,
+    /// least and greatest value, one per line (for `scripts/spsa.py`).
+    SearchParams,
     /// Speak UCI on stdin/stdout.
     Uci,
     /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
@@ -492,6 +495,13 @@ pub fn run(cli: Cli) -> i32 {
                 }
             }
         }),
+        Some(Command::SearchParams) => {
+            let mut out = stdout.lock();
+            for (name, default, min, max) in crate::search::params::SearchParams::specs() {
+                let _ = writeln!(out, "{name} {default} {min} {max}");
+            }
+            Ok(())
+        }
         Some(Command::Variants(a)) => catalog(&cli.variant_files).map(|cat| {
             let text = if a.xboard {
                 variant_list::xboard_commands(&cat, &cli.variant_files)

@@ -12,6 +12,7 @@ use crate::position::Position;
 use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci_parse::{self, GoParams, UciCommand};
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, bench, read_input_line, write_perft};
+use crate::search::params::SearchParams;
 use crate::search::skill::{MAX_SKILL, Skill};
 use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::tt::Bound;
@@ -33,6 +34,8 @@ pub struct Uci {
     move_overhead: Duration,
     /// The last timed move, to measure the delay outside the engine at the next one.
     probe: Option<PendingProbe>,
+    /// The `Search Params` option.
+    params: SearchParams,
 }
 
 /// A score as UCI writes it: `cp N` or `mate N` (moves, negative when mated).
@@ -106,6 +109,7 @@ impl Uci {
             skill: MAX_SKILL,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             probe: None,
+            params: SearchParams::default(),
         }
     }
 
@@ -231,6 +235,7 @@ impl Uci {
         s.push_str(&format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}\n"
         ));
+        s.push_str(&format!("option name Search Params type string default {}\n", SearchParams::default()));
         s.push_str(&format!("option name UCI_Variant type combo default {}", self.engine.rules.variant.name));
         for n in self.engine.catalog.names() {
             s.push_str(" var ");
@@ -317,6 +322,10 @@ impl Uci {
                 Ok(n) => self.move_overhead = Duration::from_millis(n as u64),
                 Err(e) => self.error(&format!("bad Move Overhead value: {e}")),
             },
+            "search params" => match SearchParams::parse(&value) {
+                Ok(p) => self.params = p,
+                Err(e) => self.error(&format!("bad Search Params value: {e}")),
+            },
             "ponder" => {
                 if !matches!(value.as_str(), "true" | "false") {
                     self.error(&format!("bad Ponder value '{value}'"));
@@ -343,7 +352,9 @@ impl Uci {
             return;
         }
         let limits = match self.limits(&g) {
-            Ok(l) => Limits { start: Some(received), move_overhead: Some(self.move_overhead), ..l },
+            Ok(l) => {
+                Limits { start: Some(received), move_overhead: Some(self.move_overhead), params: self.params, ..l }
+            }
             Err(e) => return self.error(&e),
         };
         // The delay outside the engine: what the last move cost on the GUI's clock beyond

@@ -19,6 +19,7 @@ use crate::protocol::cli::{MAX_HASH_MB, MAX_THREADS, bounded};
 use crate::protocol::uci::ENGINE_NAME;
 use crate::protocol::xboard_setup;
 use crate::protocol::{InputLine, MAX_LINE_BYTES, Out, read_input_line};
+use crate::search::params::SearchParams;
 use crate::search::skill::{MAX_SKILL, Skill};
 use crate::search::time::{Clock, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, PendingProbe};
 use crate::search::{Limits, Outcome, Report, mate_in};
@@ -81,6 +82,8 @@ pub struct XBoard {
     move_overhead: Duration,
     /// The `Skill Level` option (`MAX_SKILL`: full strength; not applied to analysis).
     skill: u8,
+    /// The `Search Params` option.
+    params: SearchParams,
     /// The `Claim Draws` and `Draw Moves` options.
     claims: ClaimPolicy,
     /// The `GUI` option: whose start position a built-in variant name means.
@@ -163,6 +166,7 @@ impl XBoard {
             multipv: 1,
             highlight_from: None,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            params: SearchParams::default(),
             skill: MAX_SKILL,
             claims: ClaimPolicy::default(),
             gui_setting: None,
@@ -417,6 +421,7 @@ impl XBoard {
         self.out.line(&format!(
             "feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
         ));
+        self.out.line(&format!("feature option=\"Search Params -string {}\"", SearchParams::default()));
         self.out.line("feature done=1");
         // Problems in the variant files given on the command line: a GUI shows stderr
         // nowhere, so they are said here, where its user sees them.
@@ -565,6 +570,10 @@ impl XBoard {
                 Ok(n) => self.skill = n as u8,
                 Err(_) => self.error("bad option value", line),
             },
+            "Search Params" => match SearchParams::parse(value) {
+                Ok(p) => self.params = p,
+                Err(_) => self.error("bad option value", line),
+            },
             "GUI" => match cecp_gui::parse_setting(value) {
                 Some(g) => self.gui_setting = g,
                 None => self.error("bad option value", line),
@@ -697,6 +706,7 @@ impl XBoard {
             start: Some(self.received),
             move_overhead: Some(self.move_overhead),
             skill: Skill::new(self.skill),
+            params: self.params,
             ..Limits::default()
         };
         l.depth = self.sd;

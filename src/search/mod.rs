@@ -17,6 +17,7 @@ pub mod eval_weights;
 pub mod history;
 pub mod imbalance;
 pub mod ordering_tables;
+pub mod params;
 pub mod see;
 pub mod skill;
 pub mod time;
@@ -28,6 +29,7 @@ use crate::position::Position;
 use crate::variant::EndValue;
 use history::{ContKey, NO_KEY};
 use ordering_tables::{OrderingTables, TableStore};
+use params::Param;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -66,6 +68,8 @@ pub struct Limits {
     /// A handicap (the `Skill Level` option below 20): the move is picked among the best
     /// few by `skill::Skill::pick`.
     pub skill: Option<skill::Skill>,
+    /// The search's tunable numbers (the `Search Params` option).
+    pub params: params::SearchParams,
 }
 
 /// One line of search output.
@@ -427,10 +431,12 @@ impl<'a> Worker<'a> {
         alloc: Option<Allocation>,
         start: Instant,
     ) -> Worker<'a> {
+        let p = &limits.params;
+        let (divisor, base) = (p[Param::LmrDivisor] as f64 / 100.0, p[Param::LmrBase] as f64 / 100.0);
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.1) as u8;
+                *r = (base + (d as f64).ln() * (m as f64).ln() / divisor).clamp(0.0, 63.0) as u8;
             }
         }
         let v = pos.variant();
@@ -552,7 +558,7 @@ impl<'a> Worker<'a> {
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = 18;
+                let mut delta = self.limits.params[Param::Aspiration];
                 let (mut alpha, mut beta) =
                     if depth >= 5 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
                 loop {
@@ -892,10 +898,13 @@ impl<'a> Worker<'a> {
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
+        let limits: &'a Limits = self.limits;
+        let p = &limits.params;
         if !pv_node && !in_check && !threatened && excluded.is_null() {
             // Reverse futility pruning.
-            if depth <= 6
-                && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta
+            if depth <= p[Param::RfpDepth]
+                && static_eval - p[Param::RfpMargin] * depth + if improving { p[Param::RfpImproving] } else { 0 }
+                    >= beta
                 && static_eval < MATE_BOUND
             {
                 return static_eval;
@@ -907,7 +916,9 @@ impl<'a> Worker<'a> {
                 && self.has_pieces(self.pos.side_to_move())
                 && !self.pos.state().last_move.is_null()
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let r = p[Param::NullBase]
+                    + depth / p[Param::NullDepthDiv]
+                    + ((static_eval - beta) / p[Param::NullEvalDiv]).min(3);
                 self.cont_keys[ply] = NO_KEY;
                 self.pos.make_move(Move::NONE);
                 let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -923,7 +934,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: with no table move here, a full-depth search would
         // be ordered blind; a shallower one costs less and fills the table for the re-visit.
-        if depth >= 4 && tt_move.is_null() {
+        if depth >= p[Param::IirDepth] && tt_move.is_null() {
             depth -= 1;
         }
 
@@ -931,7 +942,7 @@ impl<'a> Worker<'a> {
         // move (a reduced search without it fails low), it is searched one ply deeper.
         // When even the others beat beta, the node is cut at once (multi-cut).
         let mut singular_ext = 0;
-        if depth >= 8
+        if depth >= p[Param::SingularDepth]
             && excluded.is_null()
             && let Some(h) = tt_hit
             && !tt_move.is_null()
@@ -939,7 +950,7 @@ impl<'a> Worker<'a> {
             && matches!(h.bound, Bound::Lower | Bound::Exact)
             && score_from_tt(h.score, ply).abs() < MATE_BOUND
         {
-            let sbeta = score_from_tt(h.score, ply) - 2 * depth;
+            let sbeta = score_from_tt(h.score, ply) - p[Param::SingularMargin] * depth;
             self.excluded[ply] = tt_move;
             let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false);
             self.excluded[ply] = Move::NONE;
@@ -972,7 +983,11 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let futile = !pv_node && !in_check && !threatened && depth <= 3 && static_eval + 120 + 140 * depth <= alpha;
+        let futile = !pv_node
+            && !in_check
+            && !threatened
+            && depth <= p[Param::FutilityDepth]
+            && static_eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * depth <= alpha;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -989,14 +1004,17 @@ impl<'a> Worker<'a> {
                 if futile && i > 0 && !is_killer {
                     continue;
                 }
-                if !pv_node && depth <= 4 && i as i32 > 4 + depth * depth * if improving { 2 } else { 1 } {
+                if !pv_node
+                    && depth <= p[Param::LmpDepth]
+                    && i as i32 > p[Param::LmpBase] + depth * depth * if improving { 2 } else { 1 }
+                {
                     continue;
                 }
-                if !pv_node && depth <= 3 && i > 0 && !is_killer && stat < -4000 * depth {
+                if !pv_node && depth <= 3 && i > 0 && !is_killer && stat < -p[Param::HistoryPrune] * depth {
                     continue;
                 }
                 // A quiet move that loses material on its square at low depth.
-                if !pv_node && depth <= 5 && i > 0 && see::see(&self.pos, m) < -40 * depth * depth {
+                if !pv_node && depth <= 5 && i > 0 && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth {
                     continue;
                 }
             }
@@ -1009,7 +1027,7 @@ impl<'a> Worker<'a> {
                 && best > -MATE_BOUND
                 && scores[i] < 0
                 && i > 0
-                && see::see(&self.pos, m) < -100 * depth
+                && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth
             {
                 continue;
             }
@@ -1034,7 +1052,7 @@ impl<'a> Worker<'a> {
                     if !improving {
                         r += 1;
                     }
-                    r -= stat / 12_000;
+                    r -= stat / p[Param::LmrHistory];
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
@@ -1287,7 +1305,7 @@ impl<'a> Worker<'a> {
                 // Delta pruning and losing captures.
                 let gain = see::captured_value(&self.pos, m)
                     + m.promotion().map(|t| self.pos.rules().values.value[t as usize]).unwrap_or(0);
-                if stand_pat + gain + 200 < alpha && m.promotion().is_none() {
+                if stand_pat + gain + self.limits.params[Param::QsDelta] < alpha && m.promotion().is_none() {
                     continue;
                 }
                 // Quiet promotions only when they change the material picture (a queen,

@@ -1,0 +1,190 @@
+//! The search's tunable numbers: the margins, depth limits and divisors of its pruning,
+//! reduction and extension rules, each with a name, a default and a range.
+//!
+//! They are set together through the `Search Params` option (UCI and CECP) as
+//! `name=value` pairs, so that a tuner can play one setting against another without a
+//! rebuild: `scripts/spsa.py` tunes them by SPSA in fixed-node games, as Stockfish's
+//! `TUNE` and fishtest do. A setting names only what it changes; every parameter it
+//! leaves out has its default, so that the same text always means the same search.
+
+use std::fmt;
+
+/// One tunable number of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Param {
+    /// Reverse futility pruning: the deepest node it applies at.
+    RfpDepth,
+    /// Reverse futility pruning: centipawns of margin per ply of depth.
+    RfpMargin,
+    /// Reverse futility pruning: margin taken off when the evaluation is improving.
+    RfpImproving,
+    /// Null move: the reduction's constant part (plies).
+    NullBase,
+    /// Null move: one more ply of reduction per this many plies of depth.
+    NullDepthDiv,
+    /// Null move: one more ply (up to three) per this many centipawns above beta.
+    NullEvalDiv,
+    /// Internal iterative reduction: the shallowest depth it applies at.
+    IirDepth,
+    /// Singular extension: the shallowest depth it is tried at.
+    SingularDepth,
+    /// Singular extension: the margin below the table's score, per ply of depth.
+    SingularMargin,
+    /// Futility pruning of quiet moves: the deepest node it applies at.
+    FutilityDepth,
+    /// Futility pruning: the margin's constant part (centipawns).
+    FutilityBase,
+    /// Futility pruning: the margin per ply of depth.
+    FutilityMargin,
+    /// Late move pruning: quiet moves kept at depth d are this many plus d² (2d² while
+    /// the evaluation is improving).
+    LmpBase,
+    /// Late move pruning: the deepest node it applies at.
+    LmpDepth,
+    /// History pruning: a quiet move whose statistic is below minus this times the depth
+    /// is pruned (at depth 3 or less).
+    HistoryPrune,
+    /// Exchange pruning of quiet moves: the loss allowed, times depth².
+    SeeQuiet,
+    /// Exchange pruning of captures: the loss allowed, times depth.
+    SeeCapture,
+    /// Late move reductions: ln(depth) × ln(move number) divided by this / 100.
+    LmrDivisor,
+    /// Late move reductions: added to that product, in hundredths of a ply.
+    LmrBase,
+    /// Late move reductions: one ply less per this much history statistic.
+    LmrHistory,
+    /// Aspiration window: the first half-width (centipawns).
+    Aspiration,
+    /// Capture search: a capture that cannot lift the score to within this of alpha is
+    /// skipped (delta pruning).
+    QsDelta,
+}
+
+/// Name, default, least and greatest value of each parameter, in `Param` order.
+const SPECS: [(Param, &str, i32, i32, i32); 22] = [
+    (Param::RfpDepth, "rfpDepth", 6, 0, 20),
+    (Param::RfpMargin, "rfpMargin", 90, 10, 400),
+    (Param::RfpImproving, "rfpImproving", 40, 0, 300),
+    (Param::NullBase, "nullBase", 3, 1, 8),
+    (Param::NullDepthDiv, "nullDepthDiv", 4, 1, 20),
+    (Param::NullEvalDiv, "nullEvalDiv", 200, 20, 2000),
+    (Param::IirDepth, "iirDepth", 4, 2, 30),
+    (Param::SingularDepth, "singularDepth", 8, 4, 30),
+    (Param::SingularMargin, "singularMargin", 2, 0, 20),
+    (Param::FutilityDepth, "futilityDepth", 3, 0, 20),
+    (Param::FutilityBase, "futilityBase", 120, 0, 1000),
+    (Param::FutilityMargin, "futilityMargin", 140, 10, 1000),
+    (Param::LmpBase, "lmpBase", 4, 1, 50),
+    (Param::LmpDepth, "lmpDepth", 4, 0, 20),
+    (Param::HistoryPrune, "historyPrune", 4000, 0, 50_000),
+    (Param::SeeQuiet, "seeQuiet", 40, 0, 500),
+    (Param::SeeCapture, "seeCapture", 100, 0, 1000),
+    (Param::LmrDivisor, "lmrDivisor", 210, 50, 600),
+    (Param::LmrBase, "lmrBase", 50, -100, 300),
+    (Param::LmrHistory, "lmrHistory", 12_000, 1000, 100_000),
+    (Param::Aspiration, "aspiration", 18, 3, 500),
+    (Param::QsDelta, "qsDelta", 200, 0, 2000),
+];
+
+/// A full setting of the search's parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchParams([i32; SPECS.len()]);
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams(SPECS.map(|s| s.2))
+    }
+}
+
+impl std::ops::Index<Param> for SearchParams {
+    type Output = i32;
+    #[inline]
+    fn index(&self, p: Param) -> &i32 {
+        &self.0[p as usize]
+    }
+}
+
+impl SearchParams {
+    /// Reads `name=value` pairs, separated by spaces or commas; the parameters not named
+    /// keep their defaults. An unknown name, a value that is not a whole number or one
+    /// outside its range is an error naming it (and nothing is set).
+    pub fn parse(text: &str) -> Result<SearchParams, String> {
+        let mut p = SearchParams::default();
+        let text = text.trim();
+        if text.is_empty() || text == "<empty>" || text == "default" {
+            return Ok(p);
+        }
+        for pair in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()) {
+            let (name, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let i = SPECS
+                .iter()
+                .position(|s| s.1.eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| format!("no search parameter '{}'", name.trim()))?;
+            let (_, name, _, min, max) = SPECS[i];
+            let v: i32 =
+                value.trim().parse().map_err(|_| format!("{name}: '{}' is not a whole number", value.trim()))?;
+            if !(min..=max).contains(&v) {
+                return Err(format!("{name}: {v} is outside {min}..{max}"));
+            }
+            p.0[i] = v;
+        }
+        Ok(p)
+    }
+
+    /// Each parameter as (name, default, least, greatest), in a fixed order.
+    pub fn specs() -> impl Iterator<Item = (&'static str, i32, i32, i32)> {
+        SPECS.iter().map(|s| (s.1, s.2, s.3, s.4))
+    }
+}
+
+/// The whole setting as `parse` reads it: `rfpDepth=6 rfpMargin=90 ...`.
+impl fmt::Display for SearchParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in SPECS.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}={}", s.1, self.0[i])?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_param_order_and_defaults_lie_in_range() {
+        for (i, s) in SPECS.iter().enumerate() {
+            assert_eq!(s.0 as usize, i, "{} is out of order", s.1);
+            assert!(s.3 <= s.2 && s.2 <= s.4, "{}: default outside its range", s.1);
+        }
+    }
+
+    #[test]
+    fn a_setting_names_what_it_changes_and_the_rest_is_default() {
+        let p = SearchParams::parse("rfpMargin=120, lmrdivisor=190").unwrap();
+        assert_eq!(p[Param::RfpMargin], 120);
+        assert_eq!(p[Param::LmrDivisor], 190);
+        assert_eq!(p[Param::NullBase], SearchParams::default()[Param::NullBase]);
+        assert_eq!(SearchParams::parse("").unwrap(), SearchParams::default());
+        assert_eq!(SearchParams::parse("<empty>").unwrap(), SearchParams::default());
+    }
+
+    #[test]
+    fn the_printed_setting_reads_back() {
+        let p = SearchParams::parse("qsDelta=150 aspiration=25").unwrap();
+        assert_eq!(SearchParams::parse(&p.to_string()).unwrap(), p);
+    }
+
+    #[test]
+    fn bad_settings_are_errors_that_name_the_problem() {
+        assert!(SearchParams::parse("nosuch=3").unwrap_err().contains("nosuch"));
+        assert!(SearchParams::parse("rfpMargin").unwrap_err().contains("name=value"));
+        assert!(SearchParams::parse("rfpMargin=x").unwrap_err().contains("whole number"));
+        assert!(SearchParams::parse("rfpMargin=5").unwrap_err().contains("outside"));
+        assert!(SearchParams::parse("rfpMargin=99999999999").is_err());
+    }
+}
