@@ -20,18 +20,21 @@
 # RESIGN ("3 400": a side whose last 3 moves scored -400 cp or less loses; "" for none),
 # DRAW ("34 8 20": from move 34, 8 moves in a row within 20 cp of 0 are a draw; ""),
 # fishtest's adjudication, so that won games are not played out to the bare king,
-# RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt).
+# RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt),
+# NEW_PARAMS, OLD_PARAMS (a `Search Params` value for that side, e.g. "lmrDivisor=180":
+# NEW and OLD may then be the same binary, to test a setting scripts/spsa.py found).
 # Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 NEW=$1 OLD=$2 VARIANT=${3:-chess} NODES=${NODES:-}
 ELO0=${ELO0:-0} ELO1=${ELO1:-5} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 TC=${TC:-10+0.1} CONCURRENCY=${CONCURRENCY:-2} MAX_GAMES=${MAX_GAMES:-20000}
 OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RESIGN=${RESIGN-3 400} DRAW=${DRAW-34 8 20} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
+NEW_PARAMS=${NEW_PARAMS:-} OLD_PARAMS=${OLD_PARAMS:-}
 mkdir -p "$OUT"
 for b in "$NEW" "$OLD"; do
     [ -x "$b" ] || { echo "sprt.sh: $b is not an executable" >&2; exit 2; }
@@ -68,7 +71,11 @@ PY
     [ -n "$RESIGN" ] && set -- $RESIGN && adjudicate+=(-resign "movecount=$1" "score=$2")
     # shellcheck disable=SC2086
     [ -n "$DRAW" ] && set -- $DRAW && adjudicate+=(-draw "movenumber=$1" "movecount=$2" "score=$3")
-    exec cutechess-cli -engine name=new "cmd=$NEW" arg=uci proto=uci -engine name=old "cmd=$OLD" arg=uci proto=uci \
+    new_opt=() old_opt=()
+    [ -n "$NEW_PARAMS" ] && new_opt=("option.Search Params=$NEW_PARAMS")
+    [ -n "$OLD_PARAMS" ] && old_opt=("option.Search Params=$OLD_PARAMS")
+    exec cutechess-cli -engine name=new "cmd=$NEW" arg=uci proto=uci "${new_opt[@]}" \
+        -engine name=old "cmd=$OLD" arg=uci proto=uci "${old_opt[@]}" \
         -each "${each[@]}" -variant "$cutechess_name" -games 2 -rounds "$((MAX_GAMES / 2))" -repeat -recover \
         -openings "file=$book" format=epd order=sequential \
         -sprt "elo0=$ELO0" "elo1=$ELO1" "alpha=$ALPHA" "beta=$BETA" \
@@ -80,6 +87,8 @@ limit=(--tc "$TC")
 [ -n "$RESIGN" ] && limit+=(--resign $RESIGN)
 # shellcheck disable=SC2206
 [ -n "$DRAW" ] && limit+=(--draw $DRAW)
+[ -n "$NEW_PARAMS" ] && limit+=(--option1 "Search Params=$NEW_PARAMS")
+[ -n "$OLD_PARAMS" ] && limit+=(--option2 "Search Params=$OLD_PARAMS")
 exec python3 scripts/match.py --variant "$VARIANT" --engine1 "$NEW uci" --engine2 "$OLD uci" --name1 new --name2 old \
     "${limit[@]}" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
     --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"
