@@ -13,6 +13,9 @@
 # start courier before the compulsory opening moves, so that match uses Fairy-Max's array.
 # HaChu 0.21 (Debian) exits on `variant sho` and on `setboard`, so Sho Shogi cannot be
 # played against it (spec: issue notes).
+# fsfnew-courier and fsfnew-shoshogi play the current Fairy-Stockfish (not packaged: build
+# it from its repository, `make build ARCH=x86-64-modern largeboards=yes` in src/) given as
+# FSF_NEW=/path/to/stockfish; they are not part of "all" either.
 # Debian packages needed: fairymax fairy-stockfish hachu xboard xvfb.
 # KIRIN=/path/to/kirin plays another build (a copy, so that the tree can be rebuilt meanwhile).
 set -uo pipefail
@@ -41,6 +44,12 @@ run fairymax-shatranj && m fairymax-shatranj /usr/games/fairymax cecp shatranj
 run fsf-chess && m fsf-chess "/usr/games/fairy-stockfish" uci chess
 run fsf-courier && m fsf-courier "/usr/games/fairy-stockfish" uci courier
 run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
+for v in courier shoshogi; do
+  if [ "$want" = "fsfnew-$v" ]; then
+    [ -x "${FSF_NEW:-}" ] || { echo "strength.sh: set FSF_NEW to a current Fairy-Stockfish binary" >&2; exit 2; }
+    m "fsfnew-$v" "$FSF_NEW" uci "$v"
+  fi
+done
 # HaChu 0.21 sometimes searches on without moving in a lost position (seen twice in 7 games
 # on 2026-11-22: at -27 pawns and at a mated score, minutes past its 33 s clock), and XBoard in
 # -noGUI mode never flags (not even with -autoCallFlag true). So each game is its own XBoard
