@@ -1161,7 +1161,9 @@ impl<'a> Worker<'a> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let bonus = (depth * depth).min(400) * 8;
+        let p = &self.limits.params;
+        let bonus = (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth)
+            .clamp(0, p[Param::HistoryMax]);
         let i = hist_index(&self.pos, m);
         self.tables.history[i] += bonus - self.tables.history[i] * bonus / HISTORY_MAX;
         let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));

@@ -59,10 +59,17 @@ pub enum Param {
     /// Capture search: a capture that cannot lift the score to within this of alpha is
     /// skipped (delta pruning).
     QsDelta,
+    /// History bonus of a quiet move that cuts (and malus of those tried before it):
+    /// this times depth², plus `HistoryLinear` times depth, at most `HistoryMax`.
+    HistoryQuadratic,
+    /// History bonus: the part linear in depth.
+    HistoryLinear,
+    /// History bonus: its cap.
+    HistoryMax,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 22] = [
+const SPECS: [(Param, &str, i32, i32, i32); 25] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -85,6 +92,9 @@ const SPECS: [(Param, &str, i32, i32, i32); 22] = [
     (Param::LmrHistory, "lmrHistory", 12_000, 1000, 100_000),
     (Param::Aspiration, "aspiration", 18, 3, 500),
     (Param::QsDelta, "qsDelta", 200, 0, 2000),
+    (Param::HistoryQuadratic, "historyQuadratic", 8, 0, 100),
+    (Param::HistoryLinear, "historyLinear", 0, 0, 1000),
+    (Param::HistoryMax, "historyMax", 3200, 1, 16_000),
 ];
 
 /// A full setting of the search's parameters.
