@@ -15,6 +15,10 @@ PARAM is a name from `kirin search-params`, optionally with its end perturbation
 a_k = a / (A + k)^0.602 with A a tenth of the pairs, so that c_k ends at C_END.
 Values are kept inside each parameter's range and rounded for the engine.
 
+--log FILE appends theta after every pair (CSV: pair, points of the plus side, then one
+column per parameter); --resume FILE continues a run from the last line of such a log
+(theta and the schedule's position), so that a long tuning can span several sittings.
+
 Every --report pairs it prints the pairs played, the running score of the plus side
 (near 50%: a pair's result says little, SPSA needs thousands of them) and theta; at the
 end, theta as a `Search Params` value to try in an SPRT against the defaults
@@ -85,7 +89,7 @@ def setting(params: list[Param], values: list[float]) -> str:
 
 
 class Spsa:
-    def __init__(self, params: list[Param], pairs: int, r_end: float, seed: int):
+    def __init__(self, params: list[Param], pairs: int, r_end: float, seed: int, first: int = 0):
         self.params = params
         self.pairs = pairs
         self.big_a = 0.1 * pairs
@@ -94,8 +98,9 @@ class Spsa:
         self.a = [r_end * p.c_end ** 2 * (self.big_a + pairs) ** ALPHA for p in params]
         self.rng = random.Random(seed)
         self.lock = threading.Lock()
-        self.started = 0
-        self.done = 0
+        # Pairs already played in an earlier sitting (--resume): the schedule goes on from there.
+        self.started = first
+        self.done = first
         self.points = 0.0
 
     def next_pair(self):
@@ -113,14 +118,27 @@ class Spsa:
             minus = [t - c * d for t, c, d in zip(theta, ck, delta)]
             return k, setting(self.params, plus), setting(self.params, minus), delta, ck
 
-    def update(self, k: int, delta: list[int], ck: list[float], result: float, points: float) -> None:
-        """theta += a_k / c_k * result * D (fishtest's R_k * c_k * result / D)."""
+    def update(self, k: int, delta: list[int], ck: list[float], result: float, points: float) -> list[float]:
+        """theta += a_k / c_k * result * D (fishtest's R_k * c_k * result / D); returns the
+        new theta."""
         with self.lock:
             for i, p in enumerate(self.params):
                 ak = self.a[i] / (self.big_a + k) ** ALPHA
                 p.value = min(p.hi, max(p.lo, p.value + ak / ck[i] * result * delta[i]))
             self.done += 1
             self.points += points
+            return [p.value for p in self.params]
+
+
+def read_resume(path: str, names: list[str]) -> tuple[int, dict[str, float]]:
+    """The pair count and theta of the last line of a --log file, whose columns must
+    name the parameters being tuned."""
+    with open(path, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split(",") for line in f if line.strip()]
+    if len(rows) < 2 or rows[0][2:] != names:
+        raise SystemExit(f"spsa.py: {path} is not a log of these parameters ({' '.join(names)})")
+    last = rows[-1]
+    return int(last[0]), {n: float(v) for n, v in zip(names, last[2:])}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", type=int, default=10, help="print theta every this many pairs")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="another engine option for both sides (repeatable)")
+    ap.add_argument("--log", help="append theta after every pair to this CSV file")
+    ap.add_argument("--resume", help="go on from the last line of a --log file")
     a = ap.parse_args(argv)
     if a.pairs < 1 or a.concurrency < 1 or a.nodes < 1 or a.report < 1:
         ap.error("--pairs, --concurrency, --nodes and --report must be positive")
@@ -148,13 +168,24 @@ def main(argv: list[str] | None = None) -> int:
     for pair in a.start.split():
         name, _, value = pair.partition("=")
         start[name] = int(value)
+    first = 0
+    names = [spec.partition(":")[0] for spec in a.params]
+    if a.resume:
+        first, theta = read_resume(a.resume, names)
+        start.update({n: v for n, v in theta.items()})
+        if first >= a.pairs:
+            ap.error(f"--resume: {first} pairs played already, --pairs is {a.pairs}")
     params = parse_params(a.params, table, start)
     # One match configuration; each pair copies it with its own settings and seed.
     base = match.build_config(["--engine1", a.engine, "--engine2", a.engine, "--variant", a.variant,
                                "--games", "2", "--nodes", str(a.nodes), "--openings", str(a.openings),
                                "--resign", "3", "400", "--draw", "34", "8", "20"])
     extra = [match.parse_option(o) for o in a.option]
-    spsa = Spsa(params, a.pairs, a.r_end, a.seed)
+    spsa = Spsa(params, a.pairs, a.r_end, a.seed + first, first)
+    log_lock = threading.Lock()
+    if a.log and not (os.path.exists(a.log) and os.path.getsize(a.log) > 0):
+        with open(a.log, "w", encoding="utf-8") as f:
+            f.write(",".join(["pair", "points"] + names) + "\n")
     real_stdout = sys.stdout
     sys.stdout = open(os.devnull, "w")  # match.py's game lines
     failure: list[str] = []
@@ -164,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         with spsa.lock:
             done, pts = spsa.done, spsa.points
             theta = " ".join(f"{p.name}={p.value:.1f}" for p in params)
-        score = 100 * pts / (2 * done) if done else 50.0
+        played = done - first  # in this sitting: the points of earlier ones are not kept
+        score = 100 * pts / (2 * played) if played else 50.0
         head = "final" if final else f"pair {done}/{a.pairs}"
         print(f"{head}  plus side {score:.1f}%  {time.time() - began:.0f} s  theta {theta}", file=real_stdout,
               flush=True)
@@ -186,7 +218,10 @@ def main(argv: list[str] | None = None) -> int:
                 failure.append(m.fatal)
                 return
             w, d, l = m.wdl
-            spsa.update(k, delta, ck, float(w - l), w + d / 2)
+            theta = spsa.update(k, delta, ck, float(w - l), w + d / 2)
+            if a.log:
+                with log_lock, open(a.log, "a", encoding="utf-8") as f:
+                    f.write(",".join([str(k), f"{w + d / 2:g}"] + [f"{v:.3f}" for v in theta]) + "\n")
             if spsa.done % a.report == 0:
                 report()
 

@@ -51,5 +51,26 @@ class Settings(unittest.TestCase):
             spsa.parse_params(["nullBase:0"], TABLE, {})
 
 
+
+class Resume(unittest.TestCase):
+    def test_the_last_line_of_a_log_gives_the_pairs_and_theta(self):
+        import os
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write("pair,points,lmrDivisor,nullBase\n1,1.5,210.4,3.1\n2,0.5,209.9,2.9\n")
+        try:
+            self.assertEqual(spsa.read_resume(f.name, ["lmrDivisor", "nullBase"]),
+                             (2, {"lmrDivisor": 209.9, "nullBase": 2.9}))
+            with self.assertRaises(SystemExit):
+                spsa.read_resume(f.name, ["nullBase"])
+        finally:
+            os.unlink(f.name)
+
+    def test_a_resumed_schedule_goes_on_from_its_pair(self):
+        s = spsa.Spsa(spsa.parse_params(["nullBase"], TABLE, {}), pairs=10, r_end=0.002, seed=1, first=7)
+        self.assertEqual([s.next_pair()[0] for _ in range(3)], [8, 9, 10])
+        self.assertIsNone(s.next_pair())
+
+
 if __name__ == "__main__":
     unittest.main()
