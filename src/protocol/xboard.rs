@@ -421,7 +421,9 @@ impl XBoard {
         self.out.line(&format!(
             "feature option=\"Move Overhead -spin {DEFAULT_MOVE_OVERHEAD_MS} 0 {MAX_MOVE_OVERHEAD_MS}\""
         ));
-        self.out.line(&format!("feature option=\"Search Params -string {}\"", SearchParams::default()));
+        // Empty: the defaults (`kirin search-params` lists them). The whole default setting
+        // would make a line of some 400 bytes, near the 512 of XBoard's message buffers.
+        self.out.line("feature option=\"Search Params -string \"");
         self.out.line("feature done=1");
         // Problems in the variant files given on the command line: a GUI shows stderr
         // nowhere, so they are said here, where its user sees them.
