@@ -2,9 +2,9 @@
 """Tunes Kirin's search parameters (the `Search Params` option) by SPSA in fixed-node game
 pairs, as fishtest tunes Stockfish: each pair plays the setting theta + c*D against
 theta - c*D (D a random +-1 per parameter) from one random opening with colours swapped,
-and theta moves along D by the pair's result. Several pairs run at once; each starts from
-the theta of its moment and updates the theta of the moment it ends (fishtest's workers
-do the same).
+and theta moves along D by the pair's result. With --concurrency several pairs run at
+once; each starts from the theta of its moment and updates the theta of the moment it ends
+(fishtest's workers do the same).
 
     scripts/spsa.py --variant courier --nodes 10000 --pairs 2000 --concurrency 2 \\
                     lmrDivisor rfpMargin futilityMargin:20 nullEvalDiv
@@ -21,8 +21,8 @@ column per parameter); --resume FILE continues a run from the last line of such 
 
 Every --report pairs it prints the pairs played, the running score of the plus side
 (near 50%: a pair's result says little, SPSA needs thousands of them) and theta; at the
-end, theta as a `Search Params` value to try in an SPRT against the defaults
-(scripts/sprt.sh with `--option1`, or the same value on both sides but one). The games are
+end, theta as a `Search Params` value to test in an SPRT against the defaults
+(`NEW_PARAMS="..." scripts/sprt.sh K K VARIANT`, one binary on both sides). The games are
 played and refereed by scripts/match.py (pyffish where it knows the variant, else
 Kirin's rules).
 """
@@ -70,14 +70,17 @@ def engine_params(engine_cmd: str) -> dict[str, tuple[int, int, int]]:
     return table
 
 
-def parse_params(specs: list[str], table: dict[str, tuple[int, int, int]], start: dict[str, int]) -> list[Param]:
+def parse_params(specs: list[str], table: dict[str, tuple[int, int, int]], start: dict[str, float]) -> list[Param]:
     params = []
     for spec in specs:
         name, _, c = spec.partition(":")
         if name not in table:
             raise SystemExit(f"spsa.py: no search parameter '{name}' (known: {' '.join(table)})")
         default, lo, hi = table[name]
-        c_end = float(c) if c else max(1.0, (hi - lo) / 20)
+        try:
+            c_end = float(c) if c else max(1.0, (hi - lo) / 20)
+        except ValueError:
+            raise SystemExit(f"spsa.py: {spec}: C_END must be a number") from None
         if c_end <= 0:
             raise SystemExit(f"spsa.py: {name}: C_END must be positive")
         params.append(Param(name, float(start.get(name, default)), lo, hi, c_end))
@@ -164,15 +167,18 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--pairs, --concurrency, --nodes and --report must be positive")
 
     table = engine_params(a.engine)
-    start = {}
+    start: dict[str, float] = {}
     for pair in a.start.split():
         name, _, value = pair.partition("=")
-        start[name] = int(value)
+        try:
+            start[name] = float(value)
+        except ValueError:
+            ap.error(f"--start: '{pair}' is not name=number")
     first = 0
     names = [spec.partition(":")[0] for spec in a.params]
     if a.resume:
         first, theta = read_resume(a.resume, names)
-        start.update({n: v for n, v in theta.items()})
+        start.update(theta)
         if first >= a.pairs:
             ap.error(f"--resume: {first} pairs played already, --pairs is {a.pairs}")
     params = parse_params(a.params, table, start)
@@ -183,9 +189,14 @@ def main(argv: list[str] | None = None) -> int:
     extra = [match.parse_option(o) for o in a.option]
     spsa = Spsa(params, a.pairs, a.r_end, a.seed + first, first)
     log_lock = threading.Lock()
-    if a.log and not (os.path.exists(a.log) and os.path.getsize(a.log) > 0):
+    header = ",".join(["pair", "points"] + names)
+    if a.log and os.path.exists(a.log) and os.path.getsize(a.log) > 0:
+        with open(a.log, encoding="utf-8") as f:
+            if f.readline().rstrip("\n") != header:
+                ap.error(f"--log: {a.log} logs other parameters; give a new file")
+    elif a.log:
         with open(a.log, "w", encoding="utf-8") as f:
-            f.write(",".join(["pair", "points"] + names) + "\n")
+            f.write(header + "\n")
     real_stdout = sys.stdout
     sys.stdout = open(os.devnull, "w")  # match.py's game lines
     failure: list[str] = []
