@@ -134,14 +134,15 @@ class Spsa:
 
 
 def read_resume(path: str, names: list[str]) -> tuple[int, dict[str, float]]:
-    """The pair count and theta of the last line of a --log file, whose columns must
-    name the parameters being tuned."""
+    """The pairs played and theta of a --log file, whose columns must name the parameters
+    being tuned."""
     with open(path, encoding="utf-8") as f:
         rows = [line.rstrip("\n").split(",") for line in f if line.strip()]
     if len(rows) < 2 or rows[0][2:] != names:
         raise SystemExit(f"spsa.py: {path} is not a log of these parameters ({' '.join(names)})")
-    last = rows[-1]
-    return int(last[0]), {n: float(v) for n, v in zip(names, last[2:])}
+    # With --concurrency pairs end out of order: the schedule goes on after the highest
+    # pair number, theta from the last line written.
+    return max(int(r[0]) for r in rows[1:]), {n: float(v) for n, v in zip(names, rows[-1][2:])}
 
 
 def main(argv: list[str] | None = None) -> int:

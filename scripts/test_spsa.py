@@ -53,14 +53,14 @@ class Settings(unittest.TestCase):
 
 
 class Resume(unittest.TestCase):
-    def test_the_last_line_of_a_log_gives_the_pairs_and_theta(self):
+    def test_a_log_gives_the_highest_pair_and_the_last_theta(self):
         import os
         import tempfile
         with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
-            f.write("pair,points,lmrDivisor,nullBase\n1,1.5,210.4,3.1\n2,0.5,209.9,2.9\n")
+            f.write("pair,points,lmrDivisor,nullBase\n1,1.5,210.4,3.1\n3,0.5,210.1,3.0\n2,0.5,209.9,2.9\n")
         try:
             self.assertEqual(spsa.read_resume(f.name, ["lmrDivisor", "nullBase"]),
-                             (2, {"lmrDivisor": 209.9, "nullBase": 2.9}))
+                             (3, {"lmrDivisor": 209.9, "nullBase": 2.9}))
             with self.assertRaises(SystemExit):
                 spsa.read_resume(f.name, ["nullBase"])
         finally:
