@@ -199,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         with open(a.log, "w", encoding="utf-8") as f:
             f.write(header + "\n")
     real_stdout = sys.stdout
-    sys.stdout = open(os.devnull, "w")  # match.py's game lines
+    devnull = open(os.devnull, "w")
+    sys.stdout = devnull  # match.py's game lines
     failure: list[str] = []
     began = time.time()
 
@@ -219,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
             if job is None:
                 return
             k, plus, minus, delta, ck = job
-            cfg = match.argparse.Namespace(**vars(base))
+            cfg = argparse.Namespace(**vars(base))
             cfg.engines = [(a.engine, "uci", "plus", [("Search Params", plus)] + extra),
                            (a.engine, "uci", "minus", [("Search Params", minus)] + extra)]
             cfg.seed = a.seed * 1_000_003 + k
@@ -243,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     for t in threads:
         t.join()
     sys.stdout = real_stdout
+    devnull.close()
     if failure:
         print(f"spsa.py: a game pair failed: {failure[0]}", file=sys.stderr)
         return 2

@@ -117,8 +117,9 @@ impl std::ops::Index<Param> for SearchParams {
 
 impl SearchParams {
     /// Reads `name=value` pairs, separated by spaces or commas; the parameters not named
-    /// keep their defaults. An unknown name, a value that is not a whole number or one
-    /// outside its range is an error naming it (and nothing is set).
+    /// keep their defaults (an empty text, `<empty>` as GUIs send an empty string, or
+    /// `default` sets them all). An unknown name, a value that is not a whole number or
+    /// one outside its range is an error naming it (and nothing is set).
     pub fn parse(text: &str) -> Result<SearchParams, String> {
         let mut p = SearchParams::default();
         let text = text.trim();
