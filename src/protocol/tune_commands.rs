@@ -57,6 +57,11 @@ pub struct TuneArgs {
     /// input of `scripts/teacher-labels.py`, which labels them with an engine's scores.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Guard data file(s) (the same format): a change is taken only if it does not
+    /// raise the error on these positions too. Fit to a stronger engine's scores
+    /// (`--data`), guarded by game results, say: a label's bias is not learnt.
+    #[arg(long, value_name = "FILE")]
+    pub guard: Vec<PathBuf>,
 }
 
 /// `kirin selfplay`: progress on standard error, positions to the file or standard output.
@@ -144,7 +149,15 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
         let _ = writeln!(out, "# written to {}", path.display());
         return Ok(());
     }
-    let fit = texel::tune(&rules, &all, a.passes as usize, &mut |l| {
+    let mut guard = Vec::new();
+    for path in &a.guard {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        guard.extend(samples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    if !guard.is_empty() {
+        let _ = writeln!(out, "# {} guard positions", guard.len());
+    }
+    let fit = texel::tune(&rules, &all, &guard, a.passes as usize, &mut |l| {
         let _ = writeln!(std::io::stdout().lock(), "# {l}");
     })?;
     let lines = texel::changed_lines(&rules, &fit);

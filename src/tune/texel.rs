@@ -13,6 +13,12 @@
 //!
 //! A tenth of the positions (every tenth) is kept out of the fit: the error on them shows
 //! whether the fit generalises or only learns the sample.
+//!
+//! Guard positions, when given, veto a change that raises their error (with their own
+//! `K`). Labels from a stronger engine's search are plentiful and smooth, but they carry
+//! that engine's view: fitted to Fairy-Stockfish's depth-8 scores alone, Kirin's courier
+//! weights predicted them better and played worse (docs/log/2026-11.md). Game results as
+//! the guard keep only the changes both sources agree on.
 
 use super::samples::Sample;
 use crate::position::{Position, Rules};
@@ -145,11 +151,16 @@ fn validation(i: usize) -> bool {
 /// The `K` that minimises the training error for these evaluations (a ternary search;
 /// the error is unimodal in `K`).
 pub fn fit_k(evals: &[i32], samples: &[Sample]) -> f64 {
+    fit_k_on(evals, samples, &training)
+}
+
+/// The `K` that minimises the error on the samples `which` selects.
+fn fit_k_on(evals: &[i32], samples: &[Sample], which: &(dyn Fn(usize) -> bool + Sync)) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
     for _ in 0..60 {
         let m1 = lo + (hi - lo) / 3.0;
         let m2 = hi - (hi - lo) / 3.0;
-        if error(evals, samples, m1, &training) < error(evals, samples, m2, &training) {
+        if error(evals, samples, m1, which) < error(evals, samples, m2, which) {
             hi = m2;
         } else {
             lo = m1;
@@ -171,10 +182,12 @@ pub struct Fit {
 
 /// Tunes the parameters of `base` on `samples` for at most `max_passes` passes over
 /// them (a pass tries each parameter a step up and down; it stops early when a pass
-/// changes nothing). `log` gets a line per pass.
+/// changes nothing). A change must not raise the error on `guard` (if not empty).
+/// `log` gets a line per pass.
 pub fn tune(
     base: &Arc<Rules>,
     samples: &[Sample],
+    guard: &[Sample],
     max_passes: usize,
     log: &mut dyn FnMut(&str),
 ) -> Result<Fit, String> {
@@ -186,6 +199,15 @@ pub fn tune(
     let k = fit_k(&evals, samples);
     let before = (error(&evals, samples, k, &training), error(&evals, samples, k, &validation));
     log(&format!("K = {k:.4}; error: training {:.6}, validation {:.6}", before.0, before.1));
+    let all = |_: usize| true;
+    let guard_k = if guard.is_empty() { 0.0 } else { fit_k_on(&evaluations(base, guard)?, guard, &all) };
+    let guard_error = |rules: &Arc<Rules>| -> Result<f64, String> {
+        Ok(if guard.is_empty() { 0.0 } else { error(&evaluations(rules, guard)?, guard, guard_k, &all) })
+    };
+    let mut best_guard = guard_error(base)?;
+    if !guard.is_empty() {
+        log(&format!("guard: K = {guard_k:.4}; error {best_guard:.6}"));
+    }
     let mut best = before.0;
     let mut passes = 0;
     while passes < max_passes {
@@ -199,7 +221,12 @@ pub fn tune(
                 let Ok(rules) = rules_with(base, &trial) else { continue };
                 let e = error(&evaluations(&rules, samples)?, samples, k, &training);
                 if e < best {
+                    let g = guard_error(&rules)?;
+                    if g > best_guard {
+                        continue;
+                    }
                     best = e;
+                    best_guard = g;
                     ps = trial;
                     changed += 1;
                     break;
@@ -208,7 +235,8 @@ pub fn tune(
         }
         let rules = rules_with(base, &ps)?;
         let val = error(&evaluations(&rules, samples)?, samples, k, &validation);
-        log(&format!("pass {passes}: {changed} changes; error: training {best:.6}, validation {val:.6}"));
+        let guarded = if guard.is_empty() { String::new() } else { format!(", guard {best_guard:.6}") };
+        log(&format!("pass {passes}: {changed} changes; error: training {best:.6}, validation {val:.6}{guarded}"));
         if changed == 0 {
             break;
         }
@@ -262,13 +290,39 @@ mod tests {
             samples.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 }));
             samples.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 0.0 }));
         }
-        let fit = tune(&rules, &samples, 30, &mut |_| {}).unwrap();
+        let fit = tune(&rules, &samples, &[], 30, &mut |_| {}).unwrap();
         let knight = fit.params.iter().find(|p| p.key == "value.N").unwrap();
         assert!(knight.value > 200, "the Knight's value went from 60 to {}", knight.value);
         assert!(fit.after.0 < fit.before.0);
         assert!(changed_lines(&rules, &fit).iter().any(|l| l.starts_with("value.N = ")));
         // Pawns and the King are not parameters.
         assert!(fit.params.iter().all(|p| p.key != "value.P" && p.key != "value.K"));
+    }
+
+    /// A guard whose results say the opposite of the data vetoes the change the data
+    /// ask for: the Knight set too low stays where it is.
+    #[test]
+    fn a_guard_vetoes_what_it_disagrees_with() {
+        let cat = Catalog::from_texts(&[
+            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
+            ("user.ini", "[lowknight:chess]\nvalue.N = 60\n".to_string()),
+        ]);
+        let rules = cat.get("lowknight").unwrap();
+        let up = ["4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1", "3k4/pp6/8/8/8/2N5/PP6/3K4 w - - 0 1"];
+        let down = ["4k1n1/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", "3k4/pp6/2n5/8/8/8/PP6/3K4 w - - 0 1"];
+        let labelled = |up_result: f64| {
+            let mut v = Vec::new();
+            for _ in 0..5 {
+                v.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: up_result }));
+                v.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 - up_result }));
+            }
+            v
+        };
+        let knight = |fit: &Fit| fit.params.iter().find(|p| p.key == "value.N").unwrap().value;
+        let free = tune(&rules, &labelled(1.0), &[], 30, &mut |_| {}).unwrap();
+        assert!(knight(&free) > 200, "without a guard the Knight went from 60 to {}", knight(&free));
+        let guarded = tune(&rules, &labelled(1.0), &labelled(0.0), 30, &mut |_| {}).unwrap();
+        assert_eq!(knight(&guarded), 60);
     }
 
     /// A variant's imbalance terms are parameters, and a trial value reaches the
