@@ -263,16 +263,18 @@ mod tests {
     use super::*;
     use crate::catalog::Catalog;
 
-    /// Positions where White is a Knight up and won, and a Knight down and lost: the
-    /// tuner must raise the Knight's value when it is set far too low, and lower the
-    /// training error doing so.
-    #[test]
-    fn a_value_set_too_low_is_raised() {
+    /// Chess with the Knight's value set far too low (60).
+    fn low_knight() -> Arc<Rules> {
         let cat = Catalog::from_texts(&[
             ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
             ("user.ini", "[lowknight:chess]\nvalue.N = 60\n".to_string()),
         ]);
-        let rules = cat.get("lowknight").unwrap();
+        cat.get("lowknight").unwrap()
+    }
+
+    /// Positions where White is a Knight up, scored `up_result`, and a Knight down,
+    /// scored the opposite.
+    fn knight_samples(up_result: f64) -> Vec<Sample> {
         let up = [
             "4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1",
             "4k3/4pppp/8/8/8/8/4PPPP/1N2K3 b - - 0 1",
@@ -287,12 +289,23 @@ mod tests {
         ];
         let mut samples = Vec::new();
         for _ in 0..5 {
-            samples.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 }));
-            samples.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 0.0 }));
+            samples.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: up_result }));
+            samples.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 - up_result }));
         }
-        let fit = tune(&rules, &samples, &[], 30, &mut |_| {}).unwrap();
-        let knight = fit.params.iter().find(|p| p.key == "value.N").unwrap();
-        assert!(knight.value > 200, "the Knight's value went from 60 to {}", knight.value);
+        samples
+    }
+
+    fn knight_value(fit: &Fit) -> i32 {
+        fit.params.iter().find(|p| p.key == "value.N").unwrap().value
+    }
+
+    /// The Knight-up side won, the Knight-down side lost: the tuner must raise the
+    /// Knight's value when it is set far too low, and lower the training error doing so.
+    #[test]
+    fn a_value_set_too_low_is_raised() {
+        let rules = low_knight();
+        let fit = tune(&rules, &knight_samples(1.0), &[], 30, &mut |_| {}).unwrap();
+        assert!(knight_value(&fit) > 200, "the Knight's value went from 60 to {}", knight_value(&fit));
         assert!(fit.after.0 < fit.before.0);
         assert!(changed_lines(&rules, &fit).iter().any(|l| l.starts_with("value.N = ")));
         // Pawns and the King are not parameters.
@@ -303,26 +316,9 @@ mod tests {
     /// ask for: the Knight set too low stays where it is.
     #[test]
     fn a_guard_vetoes_what_it_disagrees_with() {
-        let cat = Catalog::from_texts(&[
-            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
-            ("user.ini", "[lowknight:chess]\nvalue.N = 60\n".to_string()),
-        ]);
-        let rules = cat.get("lowknight").unwrap();
-        let up = ["4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1", "3k4/pp6/8/8/8/2N5/PP6/3K4 w - - 0 1"];
-        let down = ["4k1n1/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", "3k4/pp6/2n5/8/8/8/PP6/3K4 w - - 0 1"];
-        let labelled = |up_result: f64| {
-            let mut v = Vec::new();
-            for _ in 0..5 {
-                v.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: up_result }));
-                v.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 - up_result }));
-            }
-            v
-        };
-        let knight = |fit: &Fit| fit.params.iter().find(|p| p.key == "value.N").unwrap().value;
-        let free = tune(&rules, &labelled(1.0), &[], 30, &mut |_| {}).unwrap();
-        assert!(knight(&free) > 200, "without a guard the Knight went from 60 to {}", knight(&free));
-        let guarded = tune(&rules, &labelled(1.0), &labelled(0.0), 30, &mut |_| {}).unwrap();
-        assert_eq!(knight(&guarded), 60);
+        let rules = low_knight();
+        let guarded = tune(&rules, &knight_samples(1.0), &knight_samples(0.0), 30, &mut |_| {}).unwrap();
+        assert_eq!(knight_value(&guarded), 60);
     }
 
     /// A variant's imbalance terms are parameters, and a trial value reaches the
