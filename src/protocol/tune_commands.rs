@@ -124,14 +124,20 @@ pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `kirin tune`: the fit's progress, then the lines to add to the variant's section.
-pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
-    let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+/// The positions of `kirin selfplay` data files, all of them in order.
+fn read_data(paths: &[PathBuf]) -> Result<Vec<samples::Sample>, String> {
     let mut all = Vec::new();
-    for path in &a.data {
+    for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         all.extend(samples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?);
     }
+    Ok(all)
+}
+
+/// `kirin tune`: the fit's progress, then the lines to add to the variant's section.
+pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
+    let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+    let mut all = read_data(&a.data)?;
     let mut out = std::io::stdout().lock();
     for path in &a.pgn {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -149,11 +155,7 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
         let _ = writeln!(out, "# written to {}", path.display());
         return Ok(());
     }
-    let mut guard = Vec::new();
-    for path in &a.guard {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        guard.extend(samples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?);
-    }
+    let guard = read_data(&a.guard)?;
     if !guard.is_empty() {
         let _ = writeln!(out, "# {} guard positions", guard.len());
     }
