@@ -59,7 +59,7 @@ pub struct TuneArgs {
     pub save: Option<PathBuf>,
     /// Guard data file(s) (the same format): a change is taken only if it does not
     /// raise the error on these positions too. Fit to a stronger engine's scores
-    /// (`--data`), guarded by game results, say: a label's bias is not learnt.
+    /// (`--data`), guarded by game results, say: what only the labels ask for is left.
     #[arg(long, value_name = "FILE")]
     pub guard: Vec<PathBuf>,
 }
