@@ -392,16 +392,6 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
 const QSEARCH_FLOOR: i32 = -16;
-/// Captures a quiescence node searches besides recaptures on the last move's square and
-/// promotions (as Stockfish's `moveCount > 2`). In Chu Shogi middle games with both Lions
-/// loose among the enemy's pieces the full capture search ran to 100+ nodes per leaf:
-/// depth 2 took 1.3 M nodes and 8 s (HaChu game, 2026-11-22, move 24), so in the game
-/// Kirin moved at depth 1.
-const QS_MOVES: usize = 2;
-/// Quiescence plies (counted down from 0) beyond which a node tries only its first
-/// recapture (the least valuable attacker, by the capture order): exchanges on one
-/// square, tried in every order of Chu's many attackers, still multiplied the leaves.
-const QS_RECAPTURES: i32 = -4;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
 /// Capture-search plies in which an attacked only royal (no check rule) is answered with
@@ -1297,11 +1287,20 @@ impl<'a> Worker<'a> {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
             if !evading {
+                // A narrow capture search (`qsMoves`, `qsRecaptures`): in Chu Shogi middle
+                // games with both Lions loose among the enemy's pieces the full capture
+                // search ran to 100+ nodes per leaf (depth 2 took 1.3 M nodes and 8 s,
+                // HaChu game, 2026-11-22, move 24), and exchanges on one square, tried in
+                // every order of Chu's many attackers, still multiplied the leaves.
                 let recapture = !last_move.is_null() && m.to == last_move.to;
-                if (searched >= QS_MOVES || qdepth < QS_RECAPTURES) && !recapture && m.promotion().is_none() {
+                let recaptures_only = qdepth < -self.limits.params[Param::QsRecaptures];
+                if (searched >= self.limits.params[Param::QsMoves] as usize || recaptures_only)
+                    && !recapture
+                    && m.promotion().is_none()
+                {
                     continue;
                 }
-                if qdepth < QS_RECAPTURES && searched > 0 {
+                if recaptures_only && searched > 0 {
                     break;
                 }
                 // Delta pruning and losing captures.

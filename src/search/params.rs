@@ -66,10 +66,16 @@ pub enum Param {
     HistoryLinear,
     /// History bonus: its cap.
     HistoryMax,
+    /// Capture search: captures a node tries besides recaptures on the last move's square
+    /// and promotions (Stockfish's `moveCount > 2`).
+    QsMoves,
+    /// Capture search: plies (counted down from 0) beyond which a node tries only its
+    /// first recapture.
+    QsRecaptures,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 25] = [
+const SPECS: [(Param, &str, i32, i32, i32); 27] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -95,6 +101,8 @@ const SPECS: [(Param, &str, i32, i32, i32); 25] = [
     (Param::HistoryQuadratic, "historyQuadratic", 8, 0, 100),
     (Param::HistoryLinear, "historyLinear", 0, 0, 1000),
     (Param::HistoryMax, "historyMax", 3200, 1, 16_000),
+    (Param::QsMoves, "qsMoves", 2, 0, 1000),
+    (Param::QsRecaptures, "qsRecaptures", 4, 0, 64),
 ];
 
 /// A full setting of the search's parameters.
