@@ -110,6 +110,66 @@ impl Position {
         out
     }
 
+    /// A superset of the empty squares from which a piece of `by` would attack `royal`
+    /// (every square when some piece of `by` attacks in ways the reverse tables do not
+    /// describe): where [`Position::may_check_directly`] need not be asked.
+    pub fn check_squares(&self, by: Color, royal: Square) -> Bitboard {
+        let t = self.tables();
+        let at = &t.attacks[by.index()];
+        if !at.slow.is_empty() || at.has_cond_rev || !at.once_leapers.is_empty() {
+            return Bitboard::FULL;
+        }
+        let occ = self.blockers();
+        let mut out = Bitboard::EMPTY;
+        for &(kind, rev) in &at.leapers {
+            if self.pieces(by, kind).any() {
+                out |= t.pool[rev as usize][royal.index()];
+            }
+        }
+        for ra in &at.rays {
+            out |= match t.first_blocker(ra.dir, royal, occ) {
+                Some(b) => t.between(ra.dir, royal, b),
+                None => t.pool[t.dirs[ra.dir as usize].full as usize][royal.index()],
+            };
+        }
+        if t.pieces[by.index()].iter().any(|p| !p.paths.is_empty()) {
+            return Bitboard::FULL;
+        }
+        out.without(occ)
+    }
+
+    /// Would the quiet move `m` check the enemy royal on `royal` with the moved piece's
+    /// plain leaps, slides or bent paths? A cheap filter for the checks the capture search
+    /// tries (made and tested there): discovered checks, two-leg and conditional leaps are
+    /// not seen.
+    pub fn may_check_directly(&self, m: Move, royal: Square) -> bool {
+        if m.kind != MoveKind::Normal || m.promotion().is_some() {
+            return false;
+        }
+        let p = self.piece_at(m.from);
+        if p.is_none() {
+            return false;
+        }
+        let t = self.tables();
+        let pt = &t.pieces[p.color().index()][p.kind() as usize];
+        if pt.no_check {
+            return false;
+        }
+        if t.pool[pt.capture as usize][m.to.index()].contains(royal) {
+            return true;
+        }
+        let occ = self.blockers().without(Bitboard::from_square(m.from)) | Bitboard::from_square(m.to);
+        for r in &pt.rays {
+            if !r.initial && r.mode & crate::variant::betza::MODE_CAPTURE != 0 && t.slide(r, m.to, occ).contains(royal)
+            {
+                return true;
+            }
+        }
+        pt.paths
+            .iter()
+            .any(|&kind| crate::attacks::paths::targets(kind, m.to, t.board, occ, occ).attacks.contains(royal))
+    }
+
     /// Does the piece on `from` capture something on `sq` with one of its moves (any leg)?
     fn piece_attacks_by_generation(&self, from: Square, sq: Square) -> bool {
         thread_local! {

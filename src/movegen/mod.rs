@@ -52,6 +52,25 @@ impl Position {
         }
     }
 
+    /// Appends the legal quiet moves (no capture, no promotion) that end on `targets`, the
+    /// rules' extra moves left out: the capture search's checks, whose candidate squares
+    /// [`Position::check_squares`] gives.
+    pub fn generate_legal_quiets_to(&mut self, out: &mut Vec<Move>, targets: Bitboard) {
+        if crate::game_end::immediate(self).is_some() {
+            return;
+        }
+        let start = out.len();
+        self.generate_checked(out, true, targets);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_capture(out[i]) || out[i].promotion().is_some() {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
     /// True if the move removes an enemy piece.
     pub fn is_capture(&self, m: Move) -> bool {
         let us = self.side_to_move();
@@ -79,7 +98,7 @@ impl Position {
             return;
         }
         let start = out.len();
-        self.generate_checked(out, quiets);
+        self.generate_checked(out, quiets, Bitboard::FULL);
         // Moves a rule allows only when nothing else is legal (the King swap).
         if quiets && out.len() == start && self.rules().rule_moves {
             self.rules().hooks.fallback_moves(self, out);
@@ -97,15 +116,18 @@ impl Position {
 
     /// The moves of the pieces and the rules' extra moves, the check rule and the rules'
     /// filters applied.
-    fn generate_checked(&mut self, out: &mut Vec<Move>, quiets: bool) {
+    /// `targets` limits the pieces' moves to those squares (the rules' extra moves are
+    /// left out unless it is the full board).
+    fn generate_checked(&mut self, out: &mut Vec<Move>, quiets: bool, targets: Bitboard) {
         let start = out.len();
         let us = self.side_to_move();
+        let extra_moves = quiets && self.rules().rule_moves && targets == Bitboard::FULL;
         let Some(g) = self.guard() else {
             for from in self.color_bb(us) {
                 let p = self.piece_at(from);
-                self.gen_piece(from, p, Bitboard::FULL, out, None, quiets);
+                self.gen_piece(from, p, targets, out, None, quiets);
             }
-            if quiets && self.rules().rule_moves {
+            if extra_moves {
                 let extra = out.len();
                 self.rules().hooks.extra_moves(self, self.tables().board, out, start);
                 self.test_extra_moves(out, extra, None);
@@ -115,7 +137,7 @@ impl Position {
         };
         for from in self.color_bb(us) {
             let p = self.piece_at(from);
-            let mask = if from == g.royal { Bitboard::FULL } else { g.mask_for(from) };
+            let mask = if from == g.royal { targets } else { g.mask_for(from) & targets };
             if mask.is_empty() {
                 continue;
             }
@@ -148,7 +170,7 @@ impl Position {
             }
         }
         // The rules' extra moves, each tested by making it (no mask applies to them).
-        if quiets && self.rules().rule_moves {
+        if extra_moves {
             let extra = out.len();
             self.rules().hooks.extra_moves(self, self.tables().board, out, start);
             self.test_extra_moves(out, extra, Some(g.royal));

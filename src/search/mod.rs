@@ -279,13 +279,14 @@ impl Searcher {
     /// The flags must have been reset with `prepare`.
     pub fn run(&self, pos: &Position, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
         // A handicapped search needs the scores of several root moves to pick from.
-        let handicapped;
-        let limits = if limits.skill.is_some() && limits.multipv < skill::SKILL_LINES {
-            handicapped = Limits { multipv: skill::SKILL_LINES, ..limits.clone() };
-            &handicapped
-        } else {
-            limits
-        };
+        // The variant's own search settings (`search.NAME` in variants.ini) where the
+        // `Search Params` option does not name them.
+        let mut adjusted = Limits { params: limits.params.for_variant(&pos.variant().search_params), ..limits.clone() };
+        // A handicapped search needs the scores of several root moves to pick from.
+        if adjusted.skill.is_some() && adjusted.multipv < skill::SKILL_LINES {
+            adjusted.multipv = skill::SKILL_LINES;
+        }
+        let limits = &adjusted;
         let sh = &*self.shared;
         for n in &sh.nodes {
             n.store(0, Ordering::Relaxed);
@@ -1254,7 +1255,7 @@ impl<'a> Worker<'a> {
         if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
             let fast = eval::evaluate_fast(&self.pos);
-            stand_pat = if fast - 400 >= beta { fast } else { self.eval() };
+            stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -1268,6 +1269,16 @@ impl<'a> Worker<'a> {
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         moves.clear();
+        // The first ply of the capture search also tries quiet checks (Stockfish's
+        // `DEPTH_QS_CHECKS`): a mate or a forking check just past the horizon.
+        let check_target = if !evading && qdepth == 0 && self.limits.params[Param::QsChecks] != 0 {
+            self.pos
+                .protected_royal(!self.pos.side_to_move())
+                .map(|royal| (royal, self.pos.check_squares(self.pos.side_to_move(), royal)))
+                .filter(|(_, squares)| squares.any())
+        } else {
+            None
+        };
         if evading {
             self.pos.generate_legal(&mut moves);
             if moves.is_empty() {
@@ -1277,6 +1288,9 @@ impl<'a> Worker<'a> {
             }
         } else {
             self.pos.generate_legal_noisy(&mut moves);
+            if let Some((_, squares)) = check_target {
+                self.pos.generate_legal_quiets_to(&mut moves, squares);
+            }
         }
         self.score_moves(&moves, &mut scores, tt_move, ply);
         let vals_len = moves.len();
@@ -1286,7 +1300,17 @@ impl<'a> Worker<'a> {
         for i in 0..vals_len {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !evading {
+            let mut quiet_check = false;
+            if let Some((royal, _)) = check_target
+                && !self.pos.is_capture(m)
+                && m.promotion().is_none()
+            {
+                if !self.pos.may_check_directly(m, royal) || see::see(&self.pos, m) < 0 {
+                    continue;
+                }
+                quiet_check = true;
+            }
+            if !evading && !quiet_check {
                 // A narrow capture search (`qsMoves`, `qsRecaptures`): in Chu Shogi middle
                 // games with both Lions loose among the enemy's pieces the full capture
                 // search ran to 100+ nodes per leaf (depth 2 took 1.3 M nodes and 8 s,
@@ -1338,6 +1362,10 @@ impl<'a> Worker<'a> {
             }
             self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move(m);
+            if quiet_check && !self.pos.in_check() {
+                self.pos.unmake_move();
+                continue;
+            }
             self.sh.tt.prefetch(self.pos.key());
             searched += 1;
             let score = -self.qsearch(ply + 1, -beta, -alpha, qdepth - 1);

@@ -67,15 +67,20 @@ pub enum Param {
     /// History bonus: its cap.
     HistoryMax,
     /// Capture search: captures a node tries besides recaptures on the last move's square
-    /// and promotions (Stockfish's `moveCount > 2`).
+    /// and promotions (Stockfish's `moveCount > 2`; 1000, all, unless a variant narrows it).
     QsMoves,
     /// Capture search: plies (counted down from 0) beyond which a node tries only its
     /// first recapture.
     QsRecaptures,
+    /// Capture search: quiet checks tried in its first ply (0 = none).
+    QsChecks,
+    /// Capture search: where the incremental part of the evaluation alone is this far
+    /// above beta, it stands for the full evaluation (lazy evaluation).
+    LazyMargin,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 27] = [
+const SPECS: [(Param, &str, i32, i32, i32); 29] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -101,17 +106,24 @@ const SPECS: [(Param, &str, i32, i32, i32); 27] = [
     (Param::HistoryQuadratic, "historyQuadratic", 8, 0, 100),
     (Param::HistoryLinear, "historyLinear", 0, 0, 1000),
     (Param::HistoryMax, "historyMax", 3200, 1, 16_000),
-    (Param::QsMoves, "qsMoves", 2, 0, 1000),
-    (Param::QsRecaptures, "qsRecaptures", 4, 0, 64),
+    (Param::QsMoves, "qsMoves", 1000, 0, 1000),
+    (Param::QsRecaptures, "qsRecaptures", 64, 0, 64),
+    (Param::QsChecks, "qsChecks", 0, 0, 1),
+    (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
 ];
 
-/// A full setting of the search's parameters.
+/// A full setting of the search's parameters, and which of them the user named: a
+/// variant's own values (`search.NAME` in `variants.ini`) replace the others
+/// ([`SearchParams::for_variant`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchParams([i32; SPECS.len()]);
+pub struct SearchParams {
+    values: [i32; SPECS.len()],
+    named: u32,
+}
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams(SPECS.map(|s| s.2))
+        SearchParams { values: SPECS.map(|s| s.2), named: 0 }
     }
 }
 
@@ -119,8 +131,25 @@ impl std::ops::Index<Param> for SearchParams {
     type Output = i32;
     #[inline]
     fn index(&self, p: Param) -> &i32 {
-        &self.0[p as usize]
+        &self.values[p as usize]
     }
+}
+
+/// The index of the parameter called `name` (any case), as a variant's `search.NAME` key
+/// gives it.
+pub fn index_of(name: &str) -> Option<usize> {
+    SPECS.iter().position(|s| s.1.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Checks `value` against the range of parameter `i`; the error names both.
+pub fn check(i: usize, value: i32) -> Result<(), String> {
+    let (_, name, _, min, max) = SPECS[i];
+    if (min..=max).contains(&value) { Ok(()) } else { Err(format!("{name}: {value} is outside {min}..{max}")) }
+}
+
+/// The ini name of parameter `i`.
+pub fn name_of(i: usize) -> &'static str {
+    SPECS[i].1
 }
 
 impl SearchParams {
@@ -136,19 +165,29 @@ impl SearchParams {
         }
         for pair in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()) {
             let (name, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not name=value"))?;
-            let i = SPECS
-                .iter()
-                .position(|s| s.1.eq_ignore_ascii_case(name.trim()))
-                .ok_or_else(|| format!("no search parameter '{}'", name.trim()))?;
-            let (_, name, _, min, max) = SPECS[i];
+            let i = index_of(name).ok_or_else(|| format!("no search parameter '{}'", name.trim()))?;
+            let name = SPECS[i].1;
             let v: i32 =
                 value.trim().parse().map_err(|_| format!("{name}: '{}' is not a whole number", value.trim()))?;
-            if !(min..=max).contains(&v) {
-                return Err(format!("{name}: {v} is outside {min}..{max}"));
-            }
-            p.0[i] = v;
+            check(i, v)?;
+            p.values[i] = v;
+            p.named |= 1 << i;
         }
         Ok(p)
+    }
+
+    /// This setting in a variant whose `variants.ini` section sets `overrides` (index,
+    /// value): those replace the defaults of the parameters this setting does not name.
+    /// Chu Shogi keeps a narrow capture search that way while the other games search
+    /// every capture.
+    pub fn for_variant(&self, overrides: &[(usize, i32)]) -> SearchParams {
+        let mut p = *self;
+        for &(i, v) in overrides {
+            if i < SPECS.len() && self.named & (1 << i) == 0 {
+                p.values[i] = v;
+            }
+        }
+        p
     }
 
     /// Each parameter as (name, default, least, greatest), in a fixed order.
@@ -164,7 +203,7 @@ impl fmt::Display for SearchParams {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{}={}", s.1, self.0[i])?;
+            write!(f, "{}={}", s.1, self.values[i])?;
         }
         Ok(())
     }
@@ -195,7 +234,19 @@ mod tests {
     #[test]
     fn the_printed_setting_reads_back() {
         let p = SearchParams::parse("qsDelta=150 aspiration=25").unwrap();
-        assert_eq!(SearchParams::parse(&p.to_string()).unwrap(), p);
+        assert_eq!(SearchParams::parse(&p.to_string()).unwrap().to_string(), p.to_string());
+    }
+
+    #[test]
+    fn a_variant_value_replaces_only_what_the_user_left_unnamed() {
+        let qs_moves = Param::QsMoves as usize;
+        let delta = Param::QsDelta as usize;
+        let overrides = [(qs_moves, 2), (delta, 300)];
+        let p = SearchParams::parse("qsDelta=150").unwrap().for_variant(&overrides);
+        assert_eq!((p[Param::QsMoves], p[Param::QsDelta]), (2, 150));
+        let d = SearchParams::default().for_variant(&overrides);
+        assert_eq!((d[Param::QsMoves], d[Param::QsDelta]), (2, 300));
+        assert_eq!(SearchParams::default().for_variant(&[]), SearchParams::default());
     }
 
     #[test]

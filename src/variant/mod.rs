@@ -213,6 +213,9 @@ pub struct Variant {
     /// `eval.NAME = N` lines: evaluation weights that replace the defaults (index into
     /// `search::eval_weights::NAMES`, value).
     pub eval_weights: Vec<(usize, i32)>,
+    /// `search.NAME = N` lines: this game's values of the search's tunable numbers
+    /// (index into `search::params`), where the `Search Params` option leaves them unnamed.
+    pub search_params: Vec<(usize, i32)>,
     /// `imbalance.A.B = N` and `imbalanceVs.A.B = N` lines: the evaluation's material
     /// imbalance terms (`search::imbalance`).
     pub imbalance: Vec<crate::search::imbalance::Term>,
@@ -479,6 +482,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
     let mut weights: Vec<(String, String, Origin)> = Vec::new();
+    let mut search: Vec<(String, String, Origin)> = Vec::new();
     let mut imbalance: Vec<(String, String, Origin)> = Vec::new();
     for sec in chain {
         let inherited = !std::ptr::eq(*sec, s);
@@ -538,6 +542,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 k if k.starts_with("eval.") => {
                     weights.retain(|(t, _, _)| t != &k[5..]);
                     weights.push((k[5..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                k if k.starts_with("search.") => {
+                    search.retain(|(t, _, _)| t != &k[7..]);
+                    search.push((k[7..].to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("promoteUnless.") => {
                     unless.retain(|(t, _, _)| t != &k[14..]);
@@ -856,6 +864,21 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
             _ => err(o, format!("eval.{name} must be a whole number from -100000 to 100000, found '{v}'")),
         }
     }
+    let mut search_params = Vec::new();
+    for (name, v, o) in &search {
+        use crate::search::params;
+        let Some(i) = params::index_of(name) else {
+            err(o, format!("search.{name}: no such search parameter (`kirin search-params` lists them)"));
+            continue;
+        };
+        match v.parse::<i32>().map_err(|_| format!("search.{name} must be a whole number, found '{v}'")) {
+            Ok(n) => match params::check(i, n) {
+                Ok(()) => search_params.push((i, n)),
+                Err(e) => err(o, format!("search.{e}")),
+            },
+            Err(e) => err(o, e),
+        }
+    }
     let mut imbalance_terms = Vec::new();
     for (key, v, o) in &imbalance {
         let (prefix, pair) = key.split_once('.').unwrap_or((key, ""));
@@ -969,6 +992,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         castling_safe,
         value_overrides,
         eval_weights,
+        search_params,
         imbalance: imbalance_terms,
         two_leg_paths: boolean("twoLegPaths", false),
         promote_on_last_rank,
