@@ -71,7 +71,7 @@ fn a_variant_sets_its_own_search_values() {
     assert_eq!(c.get("chu").unwrap().variant.search_params, chu.variant.search_params, "inherited");
 }
 
-/// A bad `search.` line is an error that names it; the variant still loads without it.
+/// A bad `search.` line is an error that names the key and what is wrong.
 #[test]
 fn a_bad_search_line_is_reported() {
     let user = "[x:chess]\nsearch.qsMovez = 4\n[y:chess]\nsearch.qsMoves = many\n[z:chess]\nsearch.qsMoves = -1\n";

@@ -116,7 +116,11 @@ impl Position {
     pub fn check_squares(&self, by: Color, royal: Square) -> Bitboard {
         let t = self.tables();
         let at = &t.attacks[by.index()];
-        if !at.slow.is_empty() || at.has_cond_rev || !at.once_leapers.is_empty() {
+        if !at.slow.is_empty()
+            || at.has_cond_rev
+            || !at.once_leapers.is_empty()
+            || t.pieces[by.index()].iter().any(|p| !p.paths.is_empty())
+        {
             return Bitboard::FULL;
         }
         let occ = self.blockers();
@@ -131,9 +135,6 @@ impl Position {
                 Some(b) => t.between(ra.dir, royal, b),
                 None => t.pool[t.dirs[ra.dir as usize].full as usize][royal.index()],
             };
-        }
-        if t.pieces[by.index()].iter().any(|p| !p.paths.is_empty()) {
-            return Bitboard::FULL;
         }
         out.without(occ)
     }

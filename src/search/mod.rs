@@ -278,7 +278,6 @@ impl Searcher {
     /// `report` is called from the main search thread after every iteration (and line).
     /// The flags must have been reset with `prepare`.
     pub fn run(&self, pos: &Position, limits: &Limits, report: &mut (dyn FnMut(&Report) + Send)) -> Outcome {
-        // A handicapped search needs the scores of several root moves to pick from.
         // The variant's own search settings (`search.NAME` in variants.ini) where the
         // `Search Params` option does not name them.
         let mut adjusted = Limits { params: limits.params.for_variant(&pos.variant().search_params), ..limits.clone() };
@@ -1311,11 +1310,13 @@ impl<'a> Worker<'a> {
                 quiet_check = true;
             }
             if !evading && !quiet_check {
-                // A narrow capture search (`qsMoves`, `qsRecaptures`): in Chu Shogi middle
-                // games with both Lions loose among the enemy's pieces the full capture
-                // search ran to 100+ nodes per leaf (depth 2 took 1.3 M nodes and 8 s,
-                // HaChu game, 2026-11-22, move 24), and exchanges on one square, tried in
-                // every order of Chu's many attackers, still multiplied the leaves.
+                // A narrow capture search (`qsMoves`, `qsRecaptures`; Chu Shogi's section of
+                // variants.ini sets them): in Chu middle games with both Lions loose among
+                // the enemy's pieces the full capture search ran to 100+ nodes per leaf
+                // (depth 2 took 1.3 M nodes and 8 s, HaChu game, 2026-11-22, move 24), and
+                // exchanges on one square, tried in every order of Chu's many attackers,
+                // still multiplied the leaves. Elsewhere the limits cost strength (courier,
+                // 2026-11-27: every capture +24 Elo).
                 let recapture = !last_move.is_null() && m.to == last_move.to;
                 let recaptures_only = qdepth < -self.limits.params[Param::QsRecaptures];
                 if (searched >= self.limits.params[Param::QsMoves] as usize || recaptures_only)

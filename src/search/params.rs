@@ -112,6 +112,9 @@ const SPECS: [(Param, &str, i32, i32, i32); 29] = [
     (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
 ];
 
+// `SearchParams::named` has a bit per parameter.
+const _: () = assert!(SPECS.len() <= 32);
+
 /// A full setting of the search's parameters, and which of them the user named: a
 /// variant's own values (`search.NAME` in `variants.ini`) replace the others
 /// ([`SearchParams::for_variant`]).
@@ -147,16 +150,12 @@ pub fn check(i: usize, value: i32) -> Result<(), String> {
     if (min..=max).contains(&value) { Ok(()) } else { Err(format!("{name}: {value} is outside {min}..{max}")) }
 }
 
-/// The ini name of parameter `i`.
-pub fn name_of(i: usize) -> &'static str {
-    SPECS[i].1
-}
-
 impl SearchParams {
     /// Reads `name=value` pairs, separated by spaces or commas; the parameters not named
-    /// keep their defaults (an empty text, `<empty>` as GUIs send an empty string, or
-    /// `default` sets them all). An unknown name, a value that is not a whole number or
-    /// one outside its range is an error naming it (and nothing is set).
+    /// keep their defaults, or take the variant's values (`for_variant`). An empty text,
+    /// `<empty>` as GUIs send an empty string, or `default` names none. An unknown name, a
+    /// value that is not a whole number or one outside its range is an error naming it
+    /// (and nothing is set).
     pub fn parse(text: &str) -> Result<SearchParams, String> {
         let mut p = SearchParams::default();
         let text = text.trim();
