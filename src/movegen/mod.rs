@@ -42,14 +42,7 @@ impl Position {
     pub fn generate_legal_noisy(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
         self.generate(out, false);
-        let mut i = start;
-        while i < out.len() {
-            if self.is_capture(out[i]) || out[i].promotion().is_some() {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
-        }
+        self.keep_by_noise(out, start, true);
     }
 
     /// Appends the legal quiet moves (no capture, no promotion) that end on `targets`, the
@@ -61,12 +54,18 @@ impl Position {
         }
         let start = out.len();
         self.generate_checked(out, true, targets);
+        self.keep_by_noise(out, start, false);
+    }
+
+    /// Keeps the moves of `out[start..]` that capture or promote (`noisy`) or those that do
+    /// neither (`!noisy`).
+    fn keep_by_noise(&self, out: &mut Vec<Move>, start: usize, noisy: bool) {
         let mut i = start;
         while i < out.len() {
-            if self.is_capture(out[i]) || out[i].promotion().is_some() {
-                out.swap_remove(i);
-            } else {
+            if (self.is_capture(out[i]) || out[i].promotion().is_some()) == noisy {
                 i += 1;
+            } else {
+                out.swap_remove(i);
             }
         }
     }
