@@ -20,6 +20,12 @@ impl Catalog {
         Catalog::from_texts(&[("variants.ini", EMBEDDED_INI.to_string())])
     }
 
+    /// The embedded variants and one user file's text (named `user.ini` in errors), as
+    /// `--variants FILE` would load it: what tests of an ini key build their games from.
+    pub fn embedded_with(user_ini: &str) -> Catalog {
+        Catalog::from_texts(&[("variants.ini", EMBEDDED_INI.to_string()), ("user.ini", user_ini.to_string())])
+    }
+
     /// Embedded variants plus user files (later files override earlier sections).
     ///
     /// A file that cannot be read, is not UTF-8, or is over the limits of `ini::parse`

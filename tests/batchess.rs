@@ -301,7 +301,7 @@ fn rhino_blocking() {
 #[test]
 fn rhino_nopass_option() {
     let user = "[rhinonopass:missingbat]\npiece = O rhinoceros {rhino-nopass}\n".to_string();
-    let c = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
+    let c = Catalog::embedded_with(&user);
     assert!(c.errors.is_empty(), "{:?}", c.errors);
     let mut p = pos_with(&c, "rhinonopass", &fen(&[("a1", "K"), ("p12", "k"), ("h6", "O")], 'w', &none()));
     assert_eq!(moves_from(&mut p, "h6"), expect("h6", &RHINO_H6));

@@ -75,10 +75,7 @@ fn a_variant_sets_its_own_search_values() {
 #[test]
 fn a_bad_search_line_is_reported() {
     let user = "[x:chess]\nsearch.qsMovez = 4\n[y:chess]\nsearch.qsMoves = many\n[z:chess]\nsearch.qsMoves = -1\n";
-    let c = Catalog::from_texts(&[
-        ("variants.ini", kirin::variant::EMBEDDED_INI.to_string()),
-        ("user.ini", user.to_string()),
-    ]);
+    let c = Catalog::embedded_with(user);
     let text = c.errors.join("\n");
     assert!(text.contains("search.qsMovez: no such search parameter"), "{text}");
     assert!(text.contains("search.qsMoves must be a whole number"), "{text}");

@@ -135,7 +135,7 @@ fn free_castling_and_attacked_squares() {
     assert_eq!(castles.len(), 6, "{castles:?}");
     assert!(castles.iter().all(|m| m.contains("a1")), "{castles:?}");
     let ini = "[gleeman-king:gleeman]\ncastlingSafeSquares = king\n".to_string();
-    let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+    let cat = Catalog::embedded_with(&ini);
     assert!(cat.errors.is_empty(), "{:?}", cat.errors);
     let mut q = pos_with(&cat, "gleeman-king", &f);
     let right: Vec<String> = moves(&mut q).into_iter().filter(|m| m.contains(",i1")).collect();

@@ -106,7 +106,7 @@ fn bodyguard_capture_option() {
     let mut p = pos(&f);
     assert_has(&moves_from(&mut p, "e5"), &["e5e7", "e5f6", "e5c3"], "default: captures with its move");
     let ini = "[hia-diag:hiashatar]\npiece = G bodyguard mK2cF\n".to_string();
-    let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+    let cat = Catalog::embedded_with(&ini);
     assert!(cat.errors.is_empty(), "{:?}", cat.errors);
     let mut q = pos_with(&cat, "hia-diag", &f);
     let m = moves_from(&mut q, "e5");

@@ -125,10 +125,7 @@ mod slidechess {
     #[test]
     fn relocation_options() {
         let ini = "[slide-check:slidechess]\ncageRelocationMayCheck = true\n[slide-count:slidechess]\ncageInsertionCounts = true\n";
-        let cat = Catalog::from_texts(&[
-            ("variants.ini", kirin::variant::EMBEDDED_INI.to_string()),
-            ("user.ini", ini.to_string()),
-        ]);
+        let cat = Catalog::embedded_with(ini);
         assert!(cat.errors.is_empty(), "{:?}", cat.errors);
         let pieces = [("a5", "R"), ("d2", "K"), ("c3", "P"), ("c7", "k"), ("g6", "p")];
         let f = fen(&pieces, "a5e1", 'w', "-");

@@ -87,7 +87,7 @@ mod tamerlane {
         let mut p = pos(&f);
         assert_has(&moves_from(&mut p, "b8"), &["b8a9", "b8a9,a9f5"], "both forms");
         let ini = "[tam-no-capture-exchange:tamerlane]\ncitadelCaptureExchange = false\n".to_string();
-        let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+        let cat = Catalog::embedded_with(&ini);
         assert!(cat.errors.is_empty(), "{:?}", cat.errors);
         let mut q = pos_with(&cat, "tam-no-capture-exchange", &f);
         let m = moves_from(&mut q, "b8");

@@ -90,7 +90,7 @@ mod shortsliders {
         let mut p = pos(&f);
         assert!(!moves_from(&mut p, "a9").contains(&"a9l9".to_string()), "own Bodyguard hinders too");
         let ini = "[ss-enemy:shortsliders]\nhiaEnemyOnly = true\n".to_string();
-        let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+        let cat = Catalog::embedded_with(&ini);
         assert!(cat.errors.is_empty(), "{:?}", cat.errors);
         let mut q = Position::from_fen(cat.get("ss-enemy").unwrap(), &f).unwrap();
         assert!(moves_from(&mut q, "a9").contains(&"a9l9".to_string()), "enemy only: own slider passes");
@@ -182,7 +182,7 @@ mod hiashatar {
         let mut p = pos(&f);
         assert!(moves_from(&mut p, "a5").contains(&"a5j5".to_string()), "enemy only: the own zone is open");
         let ini = "[hia-both:hiashatar]\nhiaEnemyOnly = false\n".to_string();
-        let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+        let cat = Catalog::embedded_with(&ini);
         assert!(cat.errors.is_empty(), "{:?}", cat.errors);
         let mut q = pos_with(&cat, "hia-both", &f);
         let m = moves_from(&mut q, "a5");

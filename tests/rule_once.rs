@@ -137,7 +137,7 @@ mod batchess {
         let v = &base.get("missingbat").unwrap().variant;
         assert!(v.once_moves_attack);
         let ini = "[nod6:missingbat]\nonceMovesAttack = false\n".to_string();
-        let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+        let cat = Catalog::embedded_with(&ini);
         assert!(cat.errors.is_empty(), "{:?}", cat.errors);
         let on = base.get("missingbat").unwrap();
         let off = cat.get("nod6").unwrap();

@@ -143,7 +143,7 @@ fn promotion_to_a_second_royal_while_attacked() {
     assert!(p.in_check());
     assert_has(&moves_from(&mut p, "g9"), &["g9g10"], "the Prince appears, the King stays attacked");
     let ini = "[tam-before:tamerlane]\nroyalCount = before\n".to_string();
-    let cat = Catalog::from_texts(&[("variants.ini", kirin::variant::EMBEDDED_INI.to_string()), ("user.ini", ini)]);
+    let cat = Catalog::embedded_with(&ini);
     assert!(cat.errors.is_empty(), "{:?}", cat.errors);
     let mut q = pos_with(&cat, "tam-before", &f);
     assert_lacks(&moves_from(&mut q, "g9"), &["g9g10"], "counted before the move");

@@ -121,8 +121,7 @@ mod tests {
         use crate::position::Position;
         use crate::search::eval::evaluate;
         let user = "[tempochess:chess]\neval.tempo = 40\neval.mobility = 5\n".to_string();
-        let catalog =
-            Catalog::from_texts(&[("variants.ini", crate::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
+        let catalog = Catalog::embedded_with(&user);
         assert!(catalog.errors.is_empty(), "{:?}", catalog.errors);
         let tuned = catalog.get("tempochess").unwrap();
         assert_eq!((tuned.values.weights[Weight::Tempo], tuned.values.weights[Weight::Mobility]), (40, 5));
@@ -136,8 +135,7 @@ mod tests {
     fn a_bad_weight_line_is_reported() {
         use crate::catalog::Catalog;
         let user = "[x:chess]\neval.tempos = 4\n[y:chess]\neval.tempo = lots\n".to_string();
-        let catalog =
-            Catalog::from_texts(&[("variants.ini", crate::variant::EMBEDDED_INI.to_string()), ("user.ini", user)]);
+        let catalog = Catalog::embedded_with(&user);
         let text = catalog.errors.join("\n");
         assert!(text.contains("eval.tempos: no such evaluation weight"), "{text}");
         assert!(text.contains("eval.tempo must be a whole number"), "{text}");

@@ -80,10 +80,7 @@ mod tests {
     }
 
     fn catalog(user: &str) -> Catalog {
-        Catalog::from_texts(&[
-            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
-            ("user.ini", user.to_string()),
-        ])
+        Catalog::embedded_with(user)
     }
 
     /// An ini line gives its variant a term, which the evaluation then counts: a Bishop

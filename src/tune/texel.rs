@@ -266,10 +266,7 @@ mod tests {
 
     /// Chess with the Knight's value set far too low (60).
     fn low_knight() -> Arc<Rules> {
-        let cat = Catalog::from_texts(&[
-            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
-            ("user.ini", "[lowknight:chess]\nvalue.N = 60\n".to_string()),
-        ]);
+        let cat = Catalog::embedded_with("[lowknight:chess]\nvalue.N = 60\n");
         cat.get("lowknight").unwrap()
     }
 
@@ -326,10 +323,7 @@ mod tests {
     /// evaluation: the Bishop pair term set to 80 moves a Bishop-pair position by 80.
     #[test]
     fn imbalance_terms_are_parameters() {
-        let cat = Catalog::from_texts(&[
-            ("variants.ini", crate::variant::EMBEDDED_INI.to_string()),
-            ("user.ini", "[pairchess:chess]\nimbalance.B.B = 0\n".to_string()),
-        ]);
+        let cat = Catalog::embedded_with("[pairchess:chess]\nimbalance.B.B = 0\n");
         let rules = cat.get("pairchess").unwrap();
         let mut params = params(&rules);
         let pair = params.iter_mut().find(|p| p.key == "imbalance.B.B").expect("the pair term is a parameter");
