@@ -307,6 +307,7 @@ class Engine:
         self.cfg = cfg
         self.transcript = transcript
         self.tag = tag  # for the transcript, e.g. "w1:kirin"
+        self.nodes = cfg.nodes  # nodes a move (--nodes; engine 2: --nodes2 where given)
         self.proc: subprocess.Popen | None = None
         self.q: queue.Queue = queue.Queue()
         self.recent: collections.deque = collections.deque(maxlen=cfg.history_lines)
@@ -559,7 +560,7 @@ class UciEngine(Engine):
         self.send(pos)
         cfg = self.cfg
         if cfg.nodes:
-            cmd = f"go nodes {cfg.nodes}"
+            cmd = f"go nodes {self.nodes}"
             limit = cfg.nodes_timeout
         elif cfg.st:
             cmd = f"go movetime {int(round(cfg.st * 1000))}"
@@ -768,7 +769,7 @@ class CecpEngine(Engine):
                 f"Pass --start-fen \"{own}\" (with a matching --variant/--cecp-variant).")
         if cfg.nodes:
             self.send("st 1")
-            self.send(f"nps {cfg.nodes}")
+            self.send(f"nps {self.nodes}")
         elif cfg.st:
             if cfg.st != int(cfg.st) and not getattr(cfg, "_st_warned", False):
                 cfg._st_warned = True
@@ -1430,6 +1431,8 @@ class Match:
         cmd, proto, name, opts = cfg.engines[idx]
         cls = UciEngine if proto == "uci" else CecpEngine
         e = cls(cmd, name, opts, cfg, self.transcript, f"[{worker}:{name}]")
+        if idx == 1 and cfg.nodes2:
+            e.nodes = cfg.nodes2
         with self.lock:
             self.engines.append(e)
         return e
@@ -1647,6 +1650,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--st", type=float, default=None, metavar="SECONDS", help="fixed time per move instead of --tc")
     p.add_argument("--nodes", type=int, default=None, metavar="N",
                    help="N nodes per move instead of a clock (UCI 'go nodes', CECP 'nps' with 'st 1')")
+    p.add_argument("--nodes2", type=int, default=None, metavar="N",
+                   help="with --nodes: engine 2 searches N nodes a move instead (node odds, e.g. for a "
+                        "common opponent of a strength that gives a measurable score)")
     p.add_argument("--nodes-timeout", type=float, default=60.0, metavar="SECONDS",
                    help="with --nodes: a move taking longer is a hang and loses (default 60)")
     p.add_argument("--st-margin", type=float, default=0.2, metavar="SECONDS",
@@ -1744,6 +1750,8 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         p.error("give one of --tc, --st and --nodes")
     if a.nodes is not None and a.nodes < 1:
         p.error("--nodes must be positive")
+    if a.nodes2 is not None and (a.nodes is None or a.nodes2 < 1):
+        p.error("--nodes2 needs --nodes and must be positive")
     if a.st is not None and a.st <= 0:
         p.error("--st must be positive")
     if a.variant not in sf.variants():
@@ -1783,14 +1791,15 @@ def build_config(argv: list[str]) -> argparse.Namespace:
     cfg = argparse.Namespace(
         engines=engines, variant=a.variant, uci_variant=a.uci_variant or a.variant,
         cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
-        nodes=a.nodes, nodes_timeout=a.nodes_timeout,
+        nodes=a.nodes, nodes2=a.nodes2, nodes_timeout=a.nodes_timeout,
         st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, start_fens=start_fens,
         openings_file=a.openings_file, openings=a.openings,
         seed=seed, pgn=a.pgn,
         concurrency=a.concurrency, max_plies=a.max_plies, init_timeout=a.init_timeout,
         quit_timeout=a.quit_timeout, restart=a.restart, sprt=a.sprt, sprt_model=a.sprt_model, resign=a.resign,
         draw=a.draw, setboard=a.setboard, log=a.log, history_lines=a.history_lines,
-        tc_text=(f"{a.nodes} nodes/move" if a.nodes else f"{fmt_secs(a.st)} s/move" if a.st
+        tc_text=(f"{a.nodes} nodes/move" + (f" ({a.nodes2} for engine 2)" if a.nodes2 else "") if a.nodes
+                 else f"{fmt_secs(a.st)} s/move" if a.st
                  else f"{fmt_secs(base)}+{fmt_secs(inc)}"),
         event=a.event or f"{engines[0][2]} vs {engines[1][2]} ({a.variant})",
         referee=referee,

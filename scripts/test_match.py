@@ -168,6 +168,28 @@ class NodeLimitedGames(unittest.TestCase):
         self.assertIn("<< nps 300", io_log)
         self.assertNotIn("time forfeit", text)
 
+    def test_node_odds_give_engine_two_its_own_budget(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "io.log")
+            argv = ["--engine1", f"{KIRIN} uci", "--name1", "a", "--engine2", f"{KIRIN} uci", "--name2", "b",
+                    "--variant", "chess", "--nodes", "300", "--nodes2", "700", "--games", "2", "--seed", "1",
+                    "--openings", "2", "--max-plies", "20", "--referee", "kirin", "--referee-kirin", KIRIN,
+                    "--log", log]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                status = match.main(argv)
+            with open(log) as f:
+                io_log = f.read()
+        text = out.getvalue()
+        self.assertEqual(status, 0, text)
+        self.assertIn("300 nodes/move (700 for engine 2)", text)
+        self.assertIn("go nodes 300", io_log)
+        self.assertIn("go nodes 700", io_log)
+
+    def test_node_odds_need_a_node_budget(self):
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+            match.build_config(["--engine1", "a", "--engine2", "b", "--nodes2", "700"])
+
 
 if __name__ == "__main__":
     unittest.main()

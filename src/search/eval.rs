@@ -7,6 +7,7 @@
 //! terms (`kirin show` prints them).
 
 use super::eval_weights::Weight;
+use super::king_danger::KingAttack;
 use crate::position::Position;
 use crate::square::Color;
 
@@ -166,6 +167,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let mut raiders = arrayvec::ArrayVec::<(Color, usize, crate::square::Square, crate::bitboard::Bitboard), 48>::new();
     let ranks = pos.variant().ranks as i32;
     let mut attacks = [crate::bitboard::Bitboard::EMPTY; 2];
+    // Squares attacked at least twice, and those the royal attacks (for king danger).
+    let mut attacks2 = [crate::bitboard::Bitboard::EMPTY; 2];
+    let mut royal_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
+    let danger_percent = w[Weight::KingDanger];
+    // `king_attack[c]`: `c`'s attack on the enemy royal (inactive while the weight is 0).
+    let mut king_attack = Color::BOTH.map(|c| {
+        let royals = if danger_percent != 0 { pos.royal_squares(!c) } else { crate::bitboard::Bitboard::EMPTY };
+        KingAttack::new(vals, royals, pos.royal_count(!c), !c, pos.variant().ranks)
+    });
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     // `least[c][sq]`: the value of the least valuable non-royal piece of `c` attacking the
     // enemy piece on `sq` (only squares with enemy pieces are written).
@@ -199,6 +209,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 reach |= path.quiet | path.attacks;
                 hits |= path.attacks;
             }
+            attacks2[c.index()] |= attacks[c.index()] & hits;
             attacks[c.index()] |= hits;
             if rules.royal_mask & (1 << k) == 0 {
                 for target in hits & pos.color_bb(!c) {
@@ -211,7 +222,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 continue;
             }
             if rules.royal_mask & (1 << k) != 0 {
+                royal_attacks[c.index()] |= hits;
                 continue;
+            }
+            if king_attack[c.index()].active() {
+                king_attack[c.index()].add(t, c, k, vals.value[k], hits, reach, occ);
             }
             if hits.intersects(kzone[(!c).index()]) {
                 king_attackers[c.index()] += 1;
@@ -306,6 +321,24 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             let sign = if c == Color::White { -1 } else { 1 };
             mg += sign * (danger * danger / 1024).min(KING_DANGER_MAX);
             eg += sign * (danger * danger / 2048).min(KING_DANGER_MAX);
+        }
+    }
+    if danger_percent != 0 {
+        for c in Color::BOTH {
+            let (a, d) = (c.index(), (!c).index());
+            let (m, e) = king_attack[a].penalty(
+                danger_percent,
+                pos.color_bb(c),
+                pos.color_bb(!c),
+                attacks[a],
+                attacks2[a],
+                attacks[d],
+                attacks2[d],
+                royal_attacks[d],
+            );
+            let sign = if c == Color::White { 1 } else { -1 };
+            mg += sign * m;
+            eg += sign * e;
         }
     }
     trace.mark::<TRACE>("king safety", mg, eg);

@@ -39,9 +39,11 @@ pub enum Weight {
     Trapped,
     /// Conversion help (trading down when ahead, driving the bare royal), percent.
     Conversion,
+    /// King danger in Stockfish's form (`king_danger.rs`), percent; 0 leaves it out.
+    KingDanger,
 }
 
-pub const COUNT: usize = 15;
+pub const COUNT: usize = 16;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -60,10 +62,11 @@ pub const NAMES: [&str; COUNT] = [
     "kingShield",
     "trapped",
     "conversion",
+    "kingDanger",
 ];
 
 /// The defaults, in the order of `Weight`.
-pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100];
+pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +112,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::Conversion as usize + 1);
+        assert_eq!(NAMES.len(), Weight::KingDanger as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");

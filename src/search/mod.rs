@@ -16,6 +16,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod history;
 pub mod imbalance;
+mod king_danger;
 pub mod ordering_tables;
 pub mod params;
 pub mod see;
@@ -746,7 +747,7 @@ impl<'a> Worker<'a> {
             let ext = i32::from(gives_check);
             let mut score;
             if i == pv_idx {
-                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
             } else {
                 let quiet = !self.is_noisy_made(m);
                 let r = if depth >= 3 && quiet && !in_check && !gives_check && i > pv_idx + 3 {
@@ -754,12 +755,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false);
+                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false);
+                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
                 }
             }
             self.pos.unmake_move();
@@ -812,7 +813,15 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn search(&mut self, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -890,28 +899,43 @@ impl<'a> Worker<'a> {
 
         let limits: &'a Limits = self.limits;
         let p = &limits.params;
+        // The table's score where its bound says the true value lies beyond the static
+        // evaluation on that side: a better guess for the pruning rules below (Stockfish's
+        // `eval = ttValue`). `improving` keeps comparing static evaluations.
+        let eval = match tt_hit {
+            Some(h) if p[Param::TtEval] != 0 && !in_check => {
+                let s = score_from_tt(h.score, ply);
+                let beyond = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                    Bound::None => false,
+                };
+                if beyond && s.abs() < MATE_BOUND { s } else { static_eval }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && !threatened && excluded.is_null() {
             // Reverse futility pruning.
             if depth <= p[Param::RfpDepth]
-                && static_eval - p[Param::RfpMargin] * depth + if improving { p[Param::RfpImproving] } else { 0 }
-                    >= beta
-                && static_eval < MATE_BOUND
+                && eval - p[Param::RfpMargin] * depth + if improving { p[Param::RfpImproving] } else { 0 } >= beta
+                && eval < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null move.
             if self.null_ok
                 && depth >= 2
-                && static_eval >= beta
+                && eval >= beta
                 && self.has_pieces(self.pos.side_to_move())
                 && !self.pos.state().last_move.is_null()
             {
                 let r = p[Param::NullBase]
                     + depth / p[Param::NullDepthDiv]
-                    + ((static_eval - beta) / p[Param::NullEvalDiv]).min(3);
+                    + ((eval - beta) / p[Param::NullEvalDiv]).min(3);
                 self.cont_keys[ply] = NO_KEY;
                 self.pos.make_move(Move::NONE);
-                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
                 self.pos.unmake_move();
                 if self.stopped {
                     return 0;
@@ -919,6 +943,55 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
+            }
+        }
+
+        // ProbCut: a good capture whose search four plies shallower beats beta by a margin
+        // would almost surely beat beta at full depth too (Stockfish's ProbCut). The
+        // capture search screens each candidate first.
+        let probcut_beta = beta + p[Param::ProbcutMargin];
+        if p[Param::ProbcutDepth] > 0
+            && depth >= p[Param::ProbcutDepth]
+            && !pv_node
+            && !in_check
+            && !threatened
+            && excluded.is_null()
+            && beta.abs() < MATE_BOUND
+            && !tt_hit.is_some_and(|h| h.depth >= depth - 3 && score_from_tt(h.score, ply) < probcut_beta)
+        {
+            let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+            moves.clear();
+            self.pos.generate_legal_noisy(&mut moves);
+            let mut tried = 0;
+            let mut cut = None;
+            for &m in moves.iter() {
+                if tried >= 2 + 2 * usize::from(cut_node) {
+                    break;
+                }
+                if see::see(&self.pos, m) < probcut_beta - static_eval {
+                    continue;
+                }
+                tried += 1;
+                self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+                self.pos.make_move(m);
+                let mut v = -self.qsearch(ply + 1, -probcut_beta, -probcut_beta + 1, 0);
+                if v >= probcut_beta {
+                    v = -self.search(depth - 4, ply + 1, -probcut_beta, -probcut_beta + 1, false, !cut_node);
+                }
+                self.pos.unmake_move();
+                if self.stopped {
+                    self.move_bufs[ply] = moves;
+                    return 0;
+                }
+                if v >= probcut_beta {
+                    cut = Some((m, v));
+                    break;
+                }
+            }
+            self.move_bufs[ply] = moves;
+            if let Some((m, v)) = cut {
+                self.sh.tt.store(key, m, score_to_tt(v, ply), depth - 3, Bound::Lower);
+                return v;
             }
         }
 
@@ -942,7 +1015,7 @@ impl<'a> Worker<'a> {
         {
             let sbeta = score_from_tt(h.score, ply) - p[Param::SingularMargin] * depth;
             self.excluded[ply] = tt_move;
-            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false);
+            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false, cut_node);
             self.excluded[ply] = Move::NONE;
             self.eval_stack[ply] = static_eval;
             if self.stopped {
@@ -977,7 +1050,7 @@ impl<'a> Worker<'a> {
             && !in_check
             && !threatened
             && depth <= p[Param::FutilityDepth]
-            && static_eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * depth <= alpha;
+            && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * depth <= alpha;
         for i in 0..moves.len() {
             pick_best(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -1028,7 +1101,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
-                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node);
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && !noisy && !gives_check && i > 1 + usize::from(pv_node) {
@@ -1042,15 +1115,18 @@ impl<'a> Worker<'a> {
                     if !improving {
                         r += 1;
                     }
+                    if cut_node {
+                        r += p[Param::LmrCutNode];
+                    }
                     r -= stat / p[Param::LmrHistory];
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, r > 0 || !cut_node);
                 if score > alpha && r > 0 {
-                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
                 }
             }
             self.pos.unmake_move();
