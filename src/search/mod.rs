@@ -747,7 +747,7 @@ impl<'a> Worker<'a> {
             let ext = i32::from(gives_check);
             let mut score;
             if i == pv_idx {
-                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
+                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
             } else {
                 let quiet = !self.is_noisy_made(m);
                 let r = if depth >= 3 && quiet && !in_check && !gives_check && i > pv_idx + 3 {
@@ -755,12 +755,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false, true);
+                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false);
                 if score > alpha && r > 0 {
-                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false, true);
+                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
+                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
                 }
             }
             self.pos.unmake_move();
@@ -813,15 +813,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn search(
-        &mut self,
-        mut depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-        cut_node: bool,
-    ) -> i32 {
+    fn search(&mut self, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -935,7 +927,7 @@ impl<'a> Worker<'a> {
                     + ((eval - beta) / p[Param::NullEvalDiv]).min(3);
                 self.cont_keys[ply] = NO_KEY;
                 self.pos.make_move(Move::NONE);
-                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
+                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.pos.unmake_move();
                 if self.stopped {
                     return 0;
@@ -943,55 +935,6 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
-            }
-        }
-
-        // ProbCut: a good capture whose search four plies shallower beats beta by a margin
-        // would almost surely beat beta at full depth too (Stockfish's ProbCut). The
-        // capture search screens each candidate first.
-        let probcut_beta = beta + p[Param::ProbcutMargin];
-        if p[Param::ProbcutDepth] > 0
-            && depth >= p[Param::ProbcutDepth]
-            && !pv_node
-            && !in_check
-            && !threatened
-            && excluded.is_null()
-            && beta.abs() < MATE_BOUND
-            && !tt_hit.is_some_and(|h| h.depth >= depth - 3 && score_from_tt(h.score, ply) < probcut_beta)
-        {
-            let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-            moves.clear();
-            self.pos.generate_legal_noisy(&mut moves);
-            let mut tried = 0;
-            let mut cut = None;
-            for &m in moves.iter() {
-                if tried >= 2 + 2 * usize::from(cut_node) {
-                    break;
-                }
-                if see::see(&self.pos, m) < probcut_beta - static_eval {
-                    continue;
-                }
-                tried += 1;
-                self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
-                self.pos.make_move(m);
-                let mut v = -self.qsearch(ply + 1, -probcut_beta, -probcut_beta + 1, 0);
-                if v >= probcut_beta {
-                    v = -self.search(depth - 4, ply + 1, -probcut_beta, -probcut_beta + 1, false, !cut_node);
-                }
-                self.pos.unmake_move();
-                if self.stopped {
-                    self.move_bufs[ply] = moves;
-                    return 0;
-                }
-                if v >= probcut_beta {
-                    cut = Some((m, v));
-                    break;
-                }
-            }
-            self.move_bufs[ply] = moves;
-            if let Some((m, v)) = cut {
-                self.sh.tt.store(key, m, score_to_tt(v, ply), depth - 3, Bound::Lower);
-                return v;
             }
         }
 
@@ -1015,7 +958,7 @@ impl<'a> Worker<'a> {
         {
             let sbeta = score_from_tt(h.score, ply) - p[Param::SingularMargin] * depth;
             self.excluded[ply] = tt_move;
-            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false, cut_node);
+            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false);
             self.excluded[ply] = Move::NONE;
             self.eval_stack[ply] = static_eval;
             if self.stopped {
@@ -1101,7 +1044,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
-                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && !noisy && !gives_check && i > 1 + usize::from(pv_node) {
@@ -1115,18 +1058,15 @@ impl<'a> Worker<'a> {
                     if !improving {
                         r += 1;
                     }
-                    if cut_node {
-                        r += p[Param::LmrCutNode];
-                    }
                     r -= stat / p[Param::LmrHistory];
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, r > 0 || !cut_node);
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
                 if score > alpha && r > 0 {
-                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
                 }
             }
             self.pos.unmake_move();

@@ -54,16 +54,9 @@ pub enum Param {
     LmrBase,
     /// Late move reductions: one ply less per this much history statistic.
     LmrHistory,
-    /// Late move reductions: plies more at an expected cut node (a zero-window node whose
-    /// parent expects it to fail high, Stockfish's `cutNode`).
-    LmrCutNode,
     /// The table's score stands for the static evaluation in the pruning rules where its
     /// bound allows (0 = off).
     TtEval,
-    /// ProbCut: the shallowest depth it is tried at (0 = off).
-    ProbcutDepth,
-    /// ProbCut: how far above beta a capture's shallower search must score.
-    ProbcutMargin,
     /// Aspiration window: the first half-width (centipawns).
     Aspiration,
     /// Capture search: a capture that cannot lift the score to within this of alpha is
@@ -90,7 +83,7 @@ pub enum Param {
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 33] = [
+const SPECS: [(Param, &str, i32, i32, i32); 30] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -111,10 +104,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 33] = [
     (Param::LmrDivisor, "lmrDivisor", 210, 50, 600),
     (Param::LmrBase, "lmrBase", 50, -100, 300),
     (Param::LmrHistory, "lmrHistory", 12_000, 1000, 100_000),
-    (Param::LmrCutNode, "lmrCutNode", 0, 0, 4),
     (Param::TtEval, "ttEval", 0, 0, 1),
-    (Param::ProbcutDepth, "probcutDepth", 0, 0, 30),
-    (Param::ProbcutMargin, "probcutMargin", 190, 0, 2000),
     (Param::Aspiration, "aspiration", 18, 3, 500),
     (Param::QsDelta, "qsDelta", 200, 0, 2000),
     (Param::HistoryQuadratic, "historyQuadratic", 8, 0, 100),
