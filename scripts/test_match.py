@@ -146,19 +146,22 @@ KIRIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target",
 
 @unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
 class NodeLimitedGames(unittest.TestCase):
-    def test_both_protocols_get_a_node_budget_and_no_clock(self):
+    @staticmethod
+    def play(argv: list[str]) -> tuple[int, str, str]:
+        """Runs match.py with `argv` and an I/O log: (exit status, output, I/O log)."""
         with tempfile.TemporaryDirectory() as d:
             log = os.path.join(d, "io.log")
-            argv = ["--engine1", f"{KIRIN} uci", "--name1", "uci", "--engine2", KIRIN, "--proto2", "cecp",
-                    "--name2", "cecp", "--variant", "chess", "--nodes", "300", "--games", "2", "--seed", "1",
-                    "--openings", "2", "--max-plies", "40", "--referee", "kirin", "--referee-kirin", KIRIN,
-                    "--log", log]
             out = io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                status = match.main(argv)
+                status = match.main(argv + ["--log", log])
             with open(log) as f:
-                io_log = f.read()
-        text = out.getvalue()
+                return status, out.getvalue(), f.read()
+
+    def test_both_protocols_get_a_node_budget_and_no_clock(self):
+        status, text, io_log = self.play(
+            ["--engine1", f"{KIRIN} uci", "--name1", "uci", "--engine2", KIRIN, "--proto2", "cecp",
+             "--name2", "cecp", "--variant", "chess", "--nodes", "300", "--games", "2", "--seed", "1",
+             "--openings", "2", "--max-plies", "40", "--referee", "kirin", "--referee-kirin", KIRIN])
         self.assertEqual(status, 0, text)
         self.assertIn("Finished 2 of 2 games", text)
         self.assertIn("300 nodes/move", text)
@@ -169,22 +172,14 @@ class NodeLimitedGames(unittest.TestCase):
         self.assertNotIn("time forfeit", text)
 
     def test_node_odds_give_engine_two_its_own_budget(self):
-        with tempfile.TemporaryDirectory() as d:
-            log = os.path.join(d, "io.log")
-            argv = ["--engine1", f"{KIRIN} uci", "--name1", "a", "--engine2", f"{KIRIN} uci", "--name2", "b",
-                    "--variant", "chess", "--nodes", "300", "--nodes2", "700", "--games", "2", "--seed", "1",
-                    "--openings", "2", "--max-plies", "20", "--referee", "kirin", "--referee-kirin", KIRIN,
-                    "--log", log]
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                status = match.main(argv)
-            with open(log) as f:
-                io_log = f.read()
-        text = out.getvalue()
+        status, text, io_log = self.play(
+            ["--engine1", f"{KIRIN} uci", "--name1", "a", "--engine2", f"{KIRIN} uci", "--name2", "b",
+             "--variant", "chess", "--nodes", "300", "--nodes2", "700", "--games", "2", "--seed", "1",
+             "--openings", "2", "--max-plies", "20", "--referee", "kirin", "--referee-kirin", KIRIN])
         self.assertEqual(status, 0, text)
         self.assertIn("300 nodes/move (700 for engine 2)", text)
-        self.assertIn("go nodes 300", io_log)
-        self.assertIn("go nodes 700", io_log)
+        self.assertIn("<< go nodes 300", io_log)
+        self.assertIn("<< go nodes 700", io_log)
 
     def test_node_odds_need_a_node_budget(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
