@@ -15,8 +15,10 @@ use crate::bitboard::Bitboard;
 use crate::square::{Color, Square};
 use crate::values::Values;
 
-// Stockfish 11's weights (its units: a middlegame pawn is 128, an endgame pawn 213).
-/// Per attacker of the ring, times the number of attackers.
+// Stockfish 11's weights, in its units (a middlegame pawn is 128, an endgame pawn 213);
+// where it has one per chess piece (attacker weights, safe checks, pawn shelter) a single
+// value near their middle stands for every fairy piece.
+/// Per attacker of the ring, times the number of attackers (Stockfish: 10 to 77).
 const ATTACKER_WEIGHT: i32 = 60;
 /// Per attack on a square next to the royal.
 const ADJACENT_ATTACK: i32 = 69;
