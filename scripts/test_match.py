@@ -148,20 +148,22 @@ KIRIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target",
 class NodeLimitedGames(unittest.TestCase):
     @staticmethod
     def play(argv: list[str]) -> tuple[int, str, str]:
-        """Runs match.py with `argv` and an I/O log: (exit status, output, I/O log)."""
+        """Runs match.py with `argv` (engines and limits) for two short chess games refereed by
+        Kirin, with an I/O log: (exit status, output, I/O log)."""
+        common = ["--variant", "chess", "--games", "2", "--seed", "1", "--openings", "2",
+                  "--referee", "kirin", "--referee-kirin", KIRIN]
         with tempfile.TemporaryDirectory() as d:
             log = os.path.join(d, "io.log")
             out = io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                status = match.main(argv + ["--log", log])
+                status = match.main(argv + common + ["--log", log])
             with open(log) as f:
                 return status, out.getvalue(), f.read()
 
     def test_both_protocols_get_a_node_budget_and_no_clock(self):
         status, text, io_log = self.play(
             ["--engine1", f"{KIRIN} uci", "--name1", "uci", "--engine2", KIRIN, "--proto2", "cecp",
-             "--name2", "cecp", "--variant", "chess", "--nodes", "300", "--games", "2", "--seed", "1",
-             "--openings", "2", "--max-plies", "40", "--referee", "kirin", "--referee-kirin", KIRIN])
+             "--name2", "cecp", "--nodes", "300", "--max-plies", "40"])
         self.assertEqual(status, 0, text)
         self.assertIn("Finished 2 of 2 games", text)
         self.assertIn("300 nodes/move", text)
@@ -174,8 +176,7 @@ class NodeLimitedGames(unittest.TestCase):
     def test_node_odds_give_engine_two_its_own_budget(self):
         status, text, io_log = self.play(
             ["--engine1", f"{KIRIN} uci", "--name1", "a", "--engine2", f"{KIRIN} uci", "--name2", "b",
-             "--variant", "chess", "--nodes", "300", "--nodes2", "700", "--games", "2", "--seed", "1",
-             "--openings", "2", "--max-plies", "20", "--referee", "kirin", "--referee-kirin", KIRIN])
+             "--nodes", "300", "--nodes2", "700", "--max-plies", "20"])
         self.assertEqual(status, 0, text)
         self.assertIn("300 nodes/move (700 for engine 2)", text)
         self.assertIn("<< go nodes 300", io_log)
