@@ -16,7 +16,10 @@ pub(super) struct Guard {
     /// Allowed targets for non-royal normal moves when in single check.
     evasion: Bitboard,
     pinned: Bitboard,
-    pins: ArrayVec<(Square, Bitboard), 64>,
+    /// Pinned pieces and their lines. Sixteen slots: more pins than that (one a direction
+    /// from the royal) is possible only for pieces with many slide directions and falls
+    /// back to testing every move. A larger guard costs its copy at every generation.
+    pins: ArrayVec<(Square, Bitboard), 16>,
     /// True when masks are exact (see module doc); false = test every move.
     pub(super) fast: bool,
 }
@@ -127,8 +130,7 @@ impl Position {
                 g.pinned.set(b1);
                 let line = t.between(ra.dir, royal, b2) | Bitboard::from_square(b2);
                 if g.pins.try_push((b1, line)).is_err() {
-                    // More pins than slots cannot happen on a 16x16 board with <= 64 directions
-                    // per square; fall back to testing every move if it ever did.
+                    // More pins than slots: test every move instead.
                     g.fast = false;
                 }
             }
