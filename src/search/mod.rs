@@ -1365,7 +1365,10 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 }
-                if scores[i] < 0 && see::see(&self.pos, m) < 0 {
+                // A capture or promotion scored below zero lost material by its exchange
+                // evaluation in `score_moves` already (quiet moves, whose scores are
+                // history, are the quiet checks and do not come here).
+                if scores[i] < 0 {
                     continue;
                 }
                 if qdepth < -8 && scores[i] < 2_000_000 {
