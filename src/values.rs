@@ -76,6 +76,9 @@ pub struct Values {
     pub mob_avg: Vec<i32>,
     /// Weights of the evaluation's terms (defaults and the variant's `eval.NAME` lines).
     pub weights: EvalWeights,
+    /// Every type, least valuable first (the evaluation walks the pieces in this order to
+    /// find each target's least valuable attacker).
+    pub kinds_by_value: Vec<u8>,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -298,6 +301,8 @@ impl Values {
             })
             .collect();
         let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
+        let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
+        kinds_by_value.sort_by_key(|&k| value[k as usize]);
         Values {
             value,
             psq,
@@ -312,6 +317,7 @@ impl Values {
             adjacent,
             mob_avg,
             weights: EvalWeights::with_overrides(&v.eval_weights),
+            kinds_by_value,
         }
     }
 }
