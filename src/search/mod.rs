@@ -389,6 +389,12 @@ struct Worker<'a> {
 const HISTORY_MAX: i32 = 16_384;
 /// Entries of the per-thread evaluation cache (a power of two; 1 MB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Move-ordering scores: the table's move, then captures and promotions that win material
+/// (ordered by victim, then attacker), killers and counter-move (below), quiet moves by
+/// history, and last the captures that lose material.
+const TT_MOVE: i32 = 10_000_000;
+const WINNING_CAPTURE: i32 = 2_000_000;
+const LOSING_CAPTURE: i32 = -1_000_000;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
@@ -995,7 +1001,7 @@ impl<'a> Worker<'a> {
             && depth <= p[Param::FutilityDepth]
             && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * depth <= alpha;
         for i in 0..moves.len() {
-            pick_best(&mut moves, &mut scores, i);
+            self.pick(&mut moves, &mut scores, i);
             let m = moves[i];
             if m == excluded {
                 continue;
@@ -1201,14 +1207,14 @@ impl<'a> Worker<'a> {
         };
         for &m in moves {
             let s = if m == tt_move {
-                10_000_000
+                TT_MOVE
             } else if self.pos.is_capture(m) || m.promotion().is_some() {
                 let victim = see::captured_value(&self.pos, m);
                 let attacker = see::mover_value(&self.pos, m);
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
-                let good = victim + promo >= attacker || see::see(&self.pos, m) >= 0;
-                let base = 16 * (victim + promo) - attacker / 16;
-                if good { 2_000_000 + base } else { -1_000_000 + base }
+                // Scored as winning for now: `pick` evaluates the exchange of a capture by a
+                // more valuable piece only when it comes up (most nodes cut before).
+                WINNING_CAPTURE + 16 * (victim + promo) - attacker / 16
             } else if self.killers[ply][0] == m {
                 1_900_000
             } else if self.killers[ply][1] == m {
@@ -1220,6 +1226,31 @@ impl<'a> Worker<'a> {
                 self.quiet_stat(m, k, ply)
             };
             scores.push(s);
+        }
+    }
+
+    /// Brings the best-scored of `moves[i..]` to `i`. A capture (or promotion) by a
+    /// piece worth more than it wins was scored as winning by `score_moves`; when it comes
+    /// up, its exchange is evaluated, and if it loses material it drops to the losing
+    /// captures (`LOSING_CAPTURE` less) and the pick is made again: the order is the one
+    /// that evaluating every exchange first gives, at the cost of those that come up only.
+    fn pick(&self, moves: &mut [Move], scores: &mut [i32], i: usize) {
+        let vals = &self.pos.rules().values;
+        loop {
+            let best = best_index(scores, i);
+            let m = moves[best];
+            if (WINNING_CAPTURE..TT_MOVE).contains(&scores[best]) {
+                let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
+                if see::captured_value(&self.pos, m) + promo < see::mover_value(&self.pos, m)
+                    && see::see(&self.pos, m) < 0
+                {
+                    scores[best] -= WINNING_CAPTURE - LOSING_CAPTURE;
+                    continue;
+                }
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+            return;
         }
     }
 
@@ -1313,7 +1344,7 @@ impl<'a> Worker<'a> {
         let last_move = self.pos.state().last_move;
         let mut searched = 0;
         for i in 0..vals_len {
-            pick_best(&mut moves, &mut scores, i);
+            self.pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let mut quiet_check = false;
             if let Some((royal, _)) = check_target
@@ -1371,7 +1402,7 @@ impl<'a> Worker<'a> {
                 if scores[i] < 0 {
                     continue;
                 }
-                if qdepth < -8 && scores[i] < 2_000_000 {
+                if qdepth < -8 && scores[i] < WINNING_CAPTURE {
                     continue;
                 }
                 // A hard floor: in big shogi variants exchanges on many squares at once can
@@ -1427,15 +1458,14 @@ fn hist_index(pos: &Position, m: Move) -> usize {
 }
 
 #[inline]
-fn pick_best(moves: &mut [Move], scores: &mut [i32], i: usize) {
+fn best_index(scores: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..scores.len() {
         if scores[j] > scores[best] {
             best = j;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
+    best
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {
