@@ -368,6 +368,10 @@ struct Worker<'a> {
     /// Per ply, the continuation-history key of the move made there (for the one- and
     /// two-ply lookups of the plies below).
     cont_keys: Vec<ContKey>,
+    /// `check_memo[ply]`: the key of the position made at `ply` and whether its side to
+    /// move is in check, as the parent found out (to decide on extending the move); the
+    /// child takes it from here instead of testing again, if the key is its own.
+    check_memo: Vec<(u64, bool)>,
     /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
     excluded: Vec<Move>,
     eval_stack: Vec<i32>,
@@ -456,6 +460,7 @@ impl<'a> Worker<'a> {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             tables,
             cont_keys: vec![NO_KEY; MAX_PLY + 2],
+            check_memo: vec![(0, false); MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
@@ -749,7 +754,7 @@ impl<'a> Worker<'a> {
             self.nodes += 1;
             self.cont_keys[0] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move(m);
-            let gives_check = self.pos.in_check() || self.royal_in_danger();
+            let gives_check = self.made_check(1) || self.royal_in_danger();
             let ext = i32::from(gives_check);
             let mut score;
             if i == pv_idx {
@@ -855,7 +860,7 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check_at(ply);
         // Without a check rule an attacked royal is no check, but the static evaluation does
         // not see that it is about to be taken: no pruning on that evaluation here, and the
         // node is extended as a check would be.
@@ -1046,7 +1051,7 @@ impl<'a> Worker<'a> {
             self.cont_keys[ply] = ck;
             self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
-            let gives_check = self.pos.in_check() || self.royal_in_danger();
+            let gives_check = self.made_check(ply + 1) || self.royal_in_danger();
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
@@ -1145,6 +1150,23 @@ impl<'a> Worker<'a> {
             && v.has_royals()
             && self.pos.royal_count(self.pos.side_to_move()) == 1
             && self.pos.royal_attacked()
+    }
+
+    /// Whether the side to move is in check in the position just made at `ply`, kept for
+    /// that node (`check_memo`).
+    fn made_check(&mut self, ply: usize) -> bool {
+        let check = self.pos.in_check();
+        self.check_memo[ply] = (self.pos.key(), check);
+        check
+    }
+
+    /// Whether the side to move is in check at `ply`: the parent's finding if it made this
+    /// position, else tested.
+    fn in_check_at(&self, ply: usize) -> bool {
+        match self.check_memo[ply] {
+            (key, check) if key == self.pos.key() => check,
+            _ => self.pos.in_check(),
+        }
     }
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {
@@ -1277,7 +1299,7 @@ impl<'a> Worker<'a> {
         if self.can_take_last_royal() {
             return MATE - ply as i32 - 1;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check_at(ply);
         // An attacked only royal (no check rule) is answered as a check near the top of the
         // capture search: standing pat there would score a position whose royal is lost.
         let evading = in_check || (qdepth > -QS_EVASION_PLIES && self.royal_in_danger());
@@ -1413,7 +1435,7 @@ impl<'a> Worker<'a> {
             }
             self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.pos.make_move(m);
-            if quiet_check && !self.pos.in_check() {
+            if quiet_check && !self.made_check(ply + 1) {
                 self.pos.unmake_move();
                 continue;
             }
