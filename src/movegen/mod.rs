@@ -498,12 +498,24 @@ impl Position {
         self.push_with_promotions(pt, p, base, capture, out);
     }
 
-    /// Emits one move per target, expanding promotions.
-    #[inline]
+    /// Emits one move per target, expanding promotions. Most calls have no targets: the
+    /// test is inlined at every call site, the work is not.
+    #[inline(always)]
     fn emit(&self, pt: &PieceTables, p: Piece, from: Square, targets: Bitboard, kind: MoveKind, out: &mut Vec<Move>) {
-        if targets.is_empty() {
-            return;
+        if targets.any() {
+            self.emit_targets(pt, p, from, targets, kind, out);
         }
+    }
+
+    fn emit_targets(
+        &self,
+        pt: &PieceTables,
+        p: Piece,
+        from: Square,
+        targets: Bitboard,
+        kind: MoveKind,
+        out: &mut Vec<Move>,
+    ) {
         let promotes = !self.variant().pieces[p.kind() as usize].promotions.is_empty();
         if !promotes {
             for to in targets {
