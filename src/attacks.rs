@@ -22,7 +22,9 @@ use crate::variant::{MAX_PIECE_TYPES, PieceType, Variant};
 use std::collections::HashMap;
 
 /// A table of one bitboard per square.
-pub type SquareTable = Vec<Bitboard>;
+/// One bitboard per square. A fixed-size array, so that indexing it by a square needs no
+/// bounds test (a square's index is below 256 by its type).
+pub type SquareTable = Box<[Bitboard; NUM_SQUARES]>;
 
 /// A sliding direction with its unlimited rays.
 #[derive(Debug, Clone)]
@@ -200,24 +202,30 @@ pub struct Tables {
 
 struct Builder {
     pool: Vec<SquareTable>,
-    index: HashMap<Vec<[u64; 4]>, u16>,
+    /// The pool's tables by a fingerprint of their contents (hashing whole tables took
+    /// most of the start-up time).
+    index: HashMap<u64, Vec<u16>>,
 }
 
 impl Builder {
     fn add(&mut self, t: SquareTable) -> u16 {
-        let key: Vec<[u64; 4]> = t.iter().map(|b| b.0).collect();
-        if let Some(&i) = self.index.get(&key) {
+        let key = t
+            .iter()
+            .flat_map(|b| b.0)
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, w| (h ^ w).wrapping_mul(0x0100_0000_01b3).rotate_left(29));
+        let same = self.index.entry(key).or_default();
+        if let Some(&i) = same.iter().find(|&&i| self.pool[i as usize] == t) {
             return i;
         }
         let i = self.pool.len() as u16;
         self.pool.push(t);
-        self.index.insert(key, i);
+        same.push(i);
         i
     }
 }
 
 fn empty_table() -> SquareTable {
-    vec![Bitboard::EMPTY; NUM_SQUARES]
+    Box::new([Bitboard::EMPTY; NUM_SQUARES])
 }
 
 /// Squares strictly between `from` and `from + (dx,dy)` that a lame leap must find empty.
