@@ -391,8 +391,9 @@ struct Worker<'a> {
 }
 
 const HISTORY_MAX: i32 = 16_384;
-/// Entries of the per-thread evaluation cache (a power of two; 1 MB).
-const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Entries of the per-thread evaluation cache (a power of two; 4 MB): each iteration of
+/// the deepening revisits the last one's nodes, more than 64 k entries keep.
+const EVAL_CACHE_SIZE: usize = 1 << 18;
 /// Move-ordering scores: the table's move, then captures and promotions that win material
 /// (ordered by victim, then attacker), killers and counter-move (below), quiet moves by
 /// history, and last the captures that lose material.
