@@ -1481,11 +1481,12 @@ fn hist_index(pos: &Position, m: Move) -> usize {
 }
 
 #[inline]
+/// The index of the first highest score in `scores[i..]`.
 fn best_index(scores: &[i32], i: usize) -> usize {
-    let mut best = i;
-    for j in i + 1..scores.len() {
-        if scores[j] > scores[best] {
-            best = j;
+    let (mut best, mut top) = (i, scores[i]);
+    for (j, &s) in scores.iter().enumerate().skip(i + 1) {
+        if s > top {
+            (best, top) = (j, s);
         }
     }
     best
