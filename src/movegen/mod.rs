@@ -71,6 +71,7 @@ impl Position {
     }
 
     /// True if the move removes an enemy piece.
+    #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         let us = self.side_to_move();
         let enemy = |sq: Square| {
