@@ -1006,6 +1006,9 @@ impl<'a> Worker<'a> {
             && !threatened
             && depth <= p[Param::FutilityDepth]
             && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * depth <= alpha;
+        // The enemy's protected royal and the squares from which it can be checked, found
+        // when a pruning rule first asks whether a quiet move checks.
+        let mut check_info = None;
         for i in 0..moves.len() {
             self.pick(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -1017,22 +1020,25 @@ impl<'a> Worker<'a> {
             let ck = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             // How this quiet move fared before (history and continuation history).
             let stat = if noisy { 0 } else { self.quiet_stat(m, ck, ply) };
-            // Late move pruning, futility and history pruning for quiet moves.
+            // Late move pruning, futility, history pruning and exchange pruning for quiet
+            // moves (a quiet move that loses material on its square at low depth).
             if !noisy && best > -MATE_BOUND && !in_check && !threatened {
-                if futile && i > 0 && !is_killer {
-                    continue;
-                }
-                if !pv_node
-                    && depth <= p[Param::LmpDepth]
-                    && i as i32 > p[Param::LmpBase] + depth * depth * if improving { 2 } else { 1 }
+                let prune = (futile && i > 0 && !is_killer)
+                    || (!pv_node
+                        && depth <= p[Param::LmpDepth]
+                        && i as i32 > p[Param::LmpBase] + depth * depth * if improving { 2 } else { 1 })
+                    || (!pv_node && depth <= 3 && i > 0 && !is_killer && stat < -p[Param::HistoryPrune] * depth)
+                    || (!pv_node
+                        && depth <= 5
+                        && i > 0
+                        && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth);
+                // A check is pruned only as a capture would be, by its exchange
+                // (Stockfish's `givesCheck` exemption), where `pruneQuietChecks` is 0.
+                if prune
+                    && (p[Param::PruneQuietChecks] != 0
+                        || !self.quiet_may_check(m, &mut check_info)
+                        || (!pv_node && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth))
                 {
-                    continue;
-                }
-                if !pv_node && depth <= 3 && i > 0 && !is_killer && stat < -p[Param::HistoryPrune] * depth {
-                    continue;
-                }
-                // A quiet move that loses material on its square at low depth.
-                if !pv_node && depth <= 5 && i > 0 && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth {
                     continue;
                 }
             }
@@ -1165,9 +1171,24 @@ impl<'a> Worker<'a> {
     /// position, else tested.
     fn in_check_at(&self, ply: usize) -> bool {
         match self.check_memo[ply] {
-            (key, check) if key == self.pos.key() => check,
+            (key, check) if key == self.pos.key() && key != 0 => check,
             _ => self.pos.in_check(),
         }
+    }
+
+    /// Whether the quiet move `m` may check the enemy's protected royal directly (from the
+    /// piece's new square; discovered checks are not looked for). `info` keeps the royal
+    /// and its check squares for the node's other moves.
+    fn quiet_may_check(
+        &self,
+        m: Move,
+        info: &mut Option<Option<(crate::square::Square, crate::bitboard::Bitboard)>>,
+    ) -> bool {
+        let us = self.pos.side_to_move();
+        let target = *info.get_or_insert_with(|| {
+            self.pos.protected_royal(!us).map(|royal| (royal, self.pos.check_squares(us, royal)))
+        });
+        target.is_some_and(|(royal, squares)| squares.contains(m.to) && self.pos.may_check_directly(m, royal))
     }
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {

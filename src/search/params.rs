@@ -77,13 +77,16 @@ pub enum Param {
     QsRecaptures,
     /// Capture search: quiet checks tried in its first ply (0 = none).
     QsChecks,
+    /// Quiet moves that may check are pruned (late move, futility, history, exchange) like
+    /// the others (1), or only as captures are, by their exchange (0).
+    PruneQuietChecks,
     /// Capture search: where the incremental part of the evaluation alone is this far
     /// above beta, it stands for the full evaluation (lazy evaluation).
     LazyMargin,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 30] = [
+const SPECS: [(Param, &str, i32, i32, i32); 31] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -113,6 +116,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 30] = [
     (Param::QsMoves, "qsMoves", 1000, 0, 1000),
     (Param::QsRecaptures, "qsRecaptures", 64, 0, 64),
     (Param::QsChecks, "qsChecks", 0, 0, 1),
+    (Param::PruneQuietChecks, "pruneQuietChecks", 1, 0, 1),
     (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
 ];
 
