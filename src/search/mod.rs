@@ -1501,8 +1501,8 @@ fn hist_index(pos: &Position, m: Move) -> usize {
     pos.piece_at(m.from).index() * 256 + m.to.index()
 }
 
-#[inline]
 /// The index of the first highest score in `scores[i..]`.
+#[inline]
 fn best_index(scores: &[i32], i: usize) -> usize {
     let (mut best, mut top) = (i, scores[i]);
     for (j, &s) in scores.iter().enumerate().skip(i + 1) {
