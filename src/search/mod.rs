@@ -1184,11 +1184,15 @@ impl<'a> Worker<'a> {
         m: Move,
         info: &mut Option<Option<(crate::square::Square, crate::bitboard::Bitboard)>>,
     ) -> bool {
-        let us = self.pos.side_to_move();
-        let target = *info.get_or_insert_with(|| {
-            self.pos.protected_royal(!us).map(|royal| (royal, self.pos.check_squares(us, royal)))
-        });
+        let target = *info.get_or_insert_with(|| self.check_target());
         target.is_some_and(|(royal, squares)| squares.contains(m.to) && self.pos.may_check_directly(m, royal))
+    }
+
+    /// The enemy's protected royal and the empty squares from which the side to move's
+    /// pieces could check it (`Position::check_squares`).
+    fn check_target(&self) -> Option<(crate::square::Square, crate::bitboard::Bitboard)> {
+        let us = self.pos.side_to_move();
+        self.pos.protected_royal(!us).map(|royal| (royal, self.pos.check_squares(us, royal)))
     }
 
     fn has_pieces(&self, c: crate::square::Color) -> bool {
@@ -1362,10 +1366,7 @@ impl<'a> Worker<'a> {
         // The first ply of the capture search also tries quiet checks (Stockfish's
         // `DEPTH_QS_CHECKS`): a mate or a forking check just past the horizon.
         let check_target = if !evading && qdepth == 0 && self.limits.params[Param::QsChecks] != 0 {
-            self.pos
-                .protected_royal(!self.pos.side_to_move())
-                .map(|royal| (royal, self.pos.check_squares(self.pos.side_to_move(), royal)))
-                .filter(|(_, squares)| squares.any())
+            self.check_target().filter(|(_, squares)| squares.any())
         } else {
             None
         };
