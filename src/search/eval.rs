@@ -183,13 +183,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // kind attacks first (`least[c]`: those squares and the kind's value) are attacked by
     // nothing cheaper. (A square-indexed table of minima cost a sixth of the evaluation.)
     let mut least: [arrayvec::ArrayVec<(crate::bitboard::Bitboard, i32), 64>; 2] = Default::default();
+    // Each side's pieces but its royals: what the threat terms may count.
+    let non_royal = Color::BOTH.map(|c| pos.color_bb(c).without(pos.pieces_of(c, rules.royal_mask)));
     // Material without the royals, for the conversion terms at the end.
     let mut material = [0i32; 2];
     for c in Color::BOTH {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = pos.color_bb(c);
         let mut total = 0;
-        let mut unclaimed = pos.color_bb(!c).without(pos.pieces_of(!c, rules.royal_mask));
+        let mut unclaimed = non_royal[(!c).index()];
         for &k in &vals.kinds_by_value {
             let k = k as usize;
             let mut claimed = crate::bitboard::Bitboard::EMPTY;
@@ -379,7 +381,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             by_pieces |= squares;
             bonus += squares.iter().map(|sq| threat(sq, by)).sum::<i32>();
         }
-        let targets = (pos.color_bb(!c) & attacks[c.index()]).without(pos.pieces_of(!c, rules.royal_mask));
+        let targets = non_royal[(!c).index()] & attacks[c.index()];
         bonus += targets.without(by_pieces).iter().map(|sq| threat(sq, i32::MAX)).sum::<i32>();
         mg += sign * bonus;
         eg += sign * bonus;
