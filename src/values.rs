@@ -79,6 +79,13 @@ pub struct Values {
     /// Every type, least valuable first (the evaluation walks the pieces in this order to
     /// find each target's least valuable attacker).
     pub kinds_by_value: Vec<u8>,
+    /// `space_zone[color]`: the central files of the colour's own half, from its second
+    /// rank forward (Stockfish's space area, ranks 2-4 and files c-f in chess, scaled to
+    /// the board).
+    pub space_zone: [Bitboard; 2],
+    /// `rear[color][square]`: the three squares behind a pawn of that colour on its file
+    /// (space behind a pawn chain is room the enemy cannot easily contest).
+    pub rear: [Vec<Bitboard>; 2],
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -301,6 +308,7 @@ impl Values {
             })
             .collect();
         let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
+        let (space_zone, rear) = space_tables(v.files, v.ranks, &squares);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
         Values {
@@ -318,8 +326,39 @@ impl Values {
             mob_avg,
             weights: EvalWeights::with_overrides(&v.eval_weights),
             kinds_by_value,
+            space_zone,
+            rear,
         }
     }
+}
+
+/// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`).
+fn space_tables(files: u8, ranks: u8, squares: &[Square]) -> ([Bitboard; 2], [Vec<Bitboard>; 2]) {
+    let (files, ranks) = (files as i32, ranks as i32);
+    let margin = files / 4;
+    let mut zone = [Bitboard::EMPTY; 2];
+    let mut rear = [vec![Bitboard::EMPTY; NUM_SQUARES], vec![Bitboard::EMPTY; NUM_SQUARES]];
+    for &sq in squares {
+        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        for c in Color::BOTH {
+            let rel = if c == Color::White { r } else { ranks - 1 - r };
+            if f >= margin && f < files - margin && rel >= 1 && rel < ranks / 2 {
+                zone[c.index()].set(sq);
+            }
+            for d in 1..=3 {
+                if let Some(o) = sq.offset(0, -c.forward() * d) {
+                    rear[c.index()][sq.index()].set(o);
+                }
+            }
+        }
+    }
+    for c in Color::BOTH {
+        let board = Bitboard::board_mask(files as u8, ranks as u8);
+        for b in rear[c.index()].iter_mut() {
+            *b &= board;
+        }
+    }
+    (zone, rear)
 }
 
 #[cfg(test)]

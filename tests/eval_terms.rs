@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Lcg, pos_in};
+use common::{Lcg, pos_in, pos_with};
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::search::eval;
@@ -17,10 +17,16 @@ fn term(p: &Position, name: &str) -> i32 {
 
 #[test]
 fn terms_add_up_to_the_evaluation() {
-    let c = Catalog::embedded();
     let mut rng = Lcg(7);
-    for variant in ["chess", "chushogi", "courier", "shoshogi", "leapingbat", "shortsliders"] {
-        let r = c.get(variant).unwrap();
+    // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
+    let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
+                eval.kingDanger = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.mobilityContested = 50\n";
+    let tuned = Catalog::embedded_with(user);
+    assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
+    for variant in ["chess", "chushogi", "courier", "shoshogi", "leapingbat", "shortsliders", "chess-sf", "shoshogi-sf"]
+    {
+        let r = tuned.get(variant).unwrap();
         let mut p = Position::startpos(r);
         for ply in 0..60 {
             let (white, t) = eval::trace(&p);
@@ -116,4 +122,36 @@ fn king_danger_sees_a_king_about_to_be_mated() {
     let start = Position::startpos(c.get("kd").unwrap());
     assert_eq!(term(&start, "king safety"), 0);
     assert_eq!(eval::evaluate(&start), eval::evaluate(&Position::startpos(c.get("courier").unwrap())));
+}
+
+/// A chess catalog with the optional space and contested-mobility terms at `space` and
+/// `contested` percent.
+fn chess_with(space: i32, contested: i32) -> Catalog {
+    let c = Catalog::embedded_with(&format!("[c:chess]\neval.space = {space}\neval.mobilityContested = {contested}\n"));
+    assert!(c.errors.is_empty(), "{:?}", c.errors);
+    c
+}
+
+#[test]
+fn space_counts_safe_central_squares_behind_the_own_pawns() {
+    let on = chess_with(100, 100);
+    // Symmetric: nothing. White's centre pawns on e4 and d4 against Black's unmoved ones:
+    // White has the room (Stockfish's space term, its own half's central files).
+    assert_eq!(term(&pos_with(&on, "c", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "space"), 0);
+    let centre = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2";
+    assert!(term(&pos_with(&on, "c", centre), "space") > 0);
+    // Off by default; and once most pieces are gone it no longer counts.
+    assert_eq!(term(&pos_in("chess", centre), "space"), 0);
+    assert_eq!(term(&pos_with(&on, "c", "4k3/pppp4/8/8/3PP3/8/PPP5/4K3 w - - 0 1"), "space"), 0);
+}
+
+#[test]
+fn contested_squares_count_less_for_mobility() {
+    // White's Knight on e4: of its eight squares, d6 and f6 are covered by Black's c7/e7
+    // and e7/g7 pawns. Counted at 0% they drop out of White's mobility.
+    let fen = "4k3/2p1p1p1/8/8/4N3/8/8/4K3 w - - 0 1";
+    let full = term(&pos_with(&chess_with(0, 100), "c", fen), "mobility");
+    let none = term(&pos_with(&chess_with(0, 0), "c", fen), "mobility");
+    assert_eq!(full, term(&pos_in("chess", fen), "mobility"), "100% is the default");
+    assert_eq!(full - none, 2 * 3, "two squares at the default mobility weight 3");
 }

@@ -185,6 +185,22 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let mut least: [arrayvec::ArrayVec<(crate::bitboard::Bitboard, i32), 64>; 2] = Default::default();
     // Each side's pieces but its royals: what the threat terms may count.
     let non_royal = Color::BOTH.map(|c| pos.color_bb(c).without(pos.pieces_of(c, rules.royal_mask)));
+    // Squares each side's pawns attack, before the walk, where mobility or space need the
+    // enemy's (the walk finds them only for the side it has passed).
+    let contested = w[Weight::MobilityContested];
+    let space = w[Weight::Space];
+    let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0) {
+        Color::BOTH.map(|c| {
+            let mut b = crate::bitboard::Bitboard::EMPTY;
+            for sq in pos.pieces_of(c, vals.pawn_mask) {
+                let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+                b |= piece_hits_reach(t, pt, sq, occ).0;
+            }
+            b
+        })
+    } else {
+        [crate::bitboard::Bitboard::EMPTY; 2]
+    };
     // Material without the royals, for the conversion terms at the end.
     let mut material = [0i32; 2];
     for c in Color::BOTH {
@@ -200,22 +216,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                     material[c.index()] += vals.value[k];
                 }
                 let pt = &t.pieces[c.index()][k];
-                let mut hits = t.pool[pt.capture as usize][sq.index()];
-                let mut reach = hits | t.pool[pt.quiet as usize][sq.index()];
-                for r in &pt.rays {
-                    if !r.initial {
-                        let ray = t.slide(r, sq, occ);
-                        reach |= ray;
-                        if r.mode & crate::variant::betza::MODE_CAPTURE != 0 {
-                            hits |= ray;
-                        }
-                    }
-                }
-                for &kind in &pt.paths {
-                    let path = crate::attacks::paths::targets(kind, sq, t.board, occ, occ);
-                    reach |= path.quiet | path.attacks;
-                    hits |= path.attacks;
-                }
+                let (hits, reach) = piece_hits_reach(t, pt, sq, occ);
                 attacks2[c.index()] |= attacks[c.index()] & hits;
                 attacks[c.index()] |= hits;
                 if rules.royal_mask & (1 << k) == 0 {
@@ -239,7 +240,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                     king_weight[c.index()] += (vals.value[k].clamp(0, 1500) / 100).max(1);
                     ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
                 }
-                total += reach.without(own).count() as i32 - vals.mob_avg[k];
+                let moves = reach.without(own);
+                total += 100 * (moves.count() as i32 - vals.mob_avg[k])
+                    - (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
                     let _ = raiders.try_push((c, k, sq, reach.without(own)));
@@ -251,10 +254,31 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 let _ = least[c.index()].try_push((claimed, vals.value[k]));
             }
         }
-        mg += sign * w[Weight::Mobility] * total;
-        eg += sign * w[Weight::Mobility] * total;
+        mg += sign * w[Weight::Mobility] * total / 100;
+        eg += sign * w[Weight::Mobility] * total / 100;
     }
     trace.mark::<TRACE>("mobility", mg, eg);
+
+    // Space (Stockfish's): in the early middlegame, the central squares of the own half
+    // that no enemy pawn attacks and no own pawn stands on, those behind the own pawns
+    // and not attacked at all counting twice, weighed by the own piece count squared:
+    // room to bring pieces to where the fight is. In its units (a middlegame pawn 128)
+    // and then percent `eval.space`.
+    if space != 0 && vals.pawn_mask != 0 && 4 * phase >= 3 * max {
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            let pawns = pos.pieces_of(c, vals.pawn_mask);
+            let safe = vals.space_zone[c.index()].without(pawns).without(early_pawn_attacks[(!c).index()]);
+            let mut behind = crate::bitboard::Bitboard::EMPTY;
+            for sq in pawns {
+                behind |= vals.rear[c.index()][sq.index()];
+            }
+            let bonus = safe.count() as i32 + (behind & safe).without(attacks[(!c).index()]).count() as i32;
+            let weight = pos.color_bb(c).count() as i32 - 1;
+            mg += sign * bonus * weight * weight / 16 * 100 / 128 * space / 100;
+        }
+    }
+    trace.mark::<TRACE>("space", mg, eg);
 
     // Trapped raiders: a valuable piece deep in the enemy half with at most one square to
     // go to that the enemy does not attack is liable to be lost (a Lion that has eaten its
@@ -355,6 +379,33 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     }
     trace.mark::<TRACE>("king safety", mg, eg);
 
+    let shelter_percent = w[Weight::Shelter];
+    if shelter_percent != 0 && vals.pawn_mask != 0 {
+        let v = pos.variant();
+        for c in Color::BOTH {
+            if pos.royal_count(c) != 1 {
+                continue;
+            }
+            let Some(k) = pos.royal_squares(c).lsb() else { continue };
+            let (own, theirs) = (pos.pieces_of(c, vals.pawn_mask), pos.pieces_of(!c, vals.pawn_mask));
+            let sign = if c == Color::White { 1 } else { -1 };
+            let enemy_pawn_attacks = pawn_attacks[(!c).index()];
+            mg += sign
+                * super::shelter::shelter(
+                    vals,
+                    c,
+                    k,
+                    own,
+                    theirs,
+                    enemy_pawn_attacks,
+                    v.files,
+                    v.ranks,
+                    shelter_percent,
+                );
+        }
+    }
+    trace.mark::<TRACE>("shelter", mg, eg);
+
     // Threats: an enemy piece attacked by a pawn, by a less valuable piece, or attacked and
     // not defended at all. Quiescence search settles the side to move's captures; these
     // terms see the attacks it leaves for later (a fork, a piece left hanging, a Lion that
@@ -424,6 +475,34 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     }
 
     if pos.side_to_move() == Color::White { score } else { -score }
+}
+
+/// The squares a piece of table `pt` on `sq` attacks (`hits`: its captures, leaps,
+/// slides and bent paths) and those it can move or capture to (`reach`).
+#[inline]
+fn piece_hits_reach(
+    t: &crate::attacks::Tables,
+    pt: &crate::attacks::PieceTables,
+    sq: crate::square::Square,
+    occ: crate::bitboard::Bitboard,
+) -> (crate::bitboard::Bitboard, crate::bitboard::Bitboard) {
+    let mut hits = t.pool[pt.capture as usize][sq.index()];
+    let mut reach = hits | t.pool[pt.quiet as usize][sq.index()];
+    for r in &pt.rays {
+        if !r.initial {
+            let ray = t.slide(r, sq, occ);
+            reach |= ray;
+            if r.mode & crate::variant::betza::MODE_CAPTURE != 0 {
+                hits |= ray;
+            }
+        }
+    }
+    for &kind in &pt.paths {
+        let path = crate::attacks::paths::targets(kind, sq, t.board, occ, occ);
+        reach |= path.quiet | path.attacks;
+        hits |= path.attacks;
+    }
+    (hits, reach)
 }
 
 /// The full evaluation from `evaluate_keyed`'s score: the n-move counter's scaling (not in

@@ -41,9 +41,18 @@ pub enum Weight {
     Conversion,
     /// King danger in Stockfish's form (`king_danger.rs`), percent; 0 leaves it out.
     KingDanger,
+    /// Percent at which a square an enemy pawn attacks counts for mobility (100: as any
+    /// other; Stockfish counts none: a piece cannot stay there).
+    MobilityContested,
+    /// Space in Stockfish's form (safe central squares of the own half, more behind the
+    /// own pawns, weighed by the own piece count squared), percent; 0 leaves it out.
+    Space,
+    /// Pawn shelter and storm around a single royal in Stockfish's form (`shelter.rs`),
+    /// percent; 0 leaves it out.
+    Shelter,
 }
 
-pub const COUNT: usize = 16;
+pub const COUNT: usize = 19;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -63,10 +72,13 @@ pub const NAMES: [&str; COUNT] = [
     "trapped",
     "conversion",
     "kingDanger",
+    "mobilityContested",
+    "space",
+    "shelter",
 ];
 
 /// The defaults, in the order of `Weight`.
-pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0];
+pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,7 +124,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::KingDanger as usize + 1);
+        assert_eq!(NAMES.len(), Weight::Shelter as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");

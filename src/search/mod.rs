@@ -20,6 +20,7 @@ mod king_danger;
 pub mod ordering_tables;
 pub mod params;
 pub mod see;
+mod shelter;
 pub mod skill;
 pub mod time;
 pub mod tt;
