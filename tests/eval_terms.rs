@@ -20,7 +20,7 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.kingDanger = 100\neval.threatByPush = 40\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
                 eval.mobilityContested = 50\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
@@ -154,4 +154,17 @@ fn contested_squares_count_less_for_mobility() {
     let none = term(&pos_with(&chess_with(0, 0), "c", fen), "mobility");
     assert_eq!(full, term(&pos_in("chess", fen), "mobility"), "100% is the default");
     assert_eq!(full - none, 2 * 3, "two squares at the default mobility weight 3");
+}
+
+#[test]
+fn a_safe_pawn_step_that_would_attack_a_piece_is_a_threat() {
+    let c = Catalog::embedded_with("[c:chess]\neval.threatByPush = 40\n");
+    assert!(c.errors.is_empty(), "{:?}", c.errors);
+    // d4-d5 would attack the Knight on c6 (d5 is empty and nothing of Black's covers it).
+    let threat = "4k3/8/2n5/8/3P4/8/8/4K3 w - - 0 1";
+    let default = term(&pos_in("chess", threat), "threats");
+    assert_eq!(term(&pos_with(&c, "c", threat), "threats") - default, 40, "one piece threatened");
+    // With d5 covered by Black's e6 pawn the step is not safe: no threat.
+    let covered = "4k3/8/2n1p3/8/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(term(&pos_with(&c, "c", covered), "threats"), term(&pos_in("chess", covered), "threats"));
 }

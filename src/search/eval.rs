@@ -436,6 +436,25 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         bonus += targets.without(by_pieces).iter().map(|sq| threat(sq, i32::MAX)).sum::<i32>();
         mg += sign * bonus;
         eg += sign * bonus;
+        // Pieces a pawn could attack with one safe step (to an empty square no enemy pawn
+        // attacks and the enemy does not hold more than the own side).
+        let push_weight = w[Weight::ThreatByPush];
+        if push_weight != 0 && vals.pawn_mask != 0 {
+            let safe = !attacks[(!c).index()] | attacks[c.index()];
+            let victims = non_royal[(!c).index()].without(pos.pieces_of(!c, vals.pawn_mask));
+            let mut threatened = crate::bitboard::Bitboard::EMPTY;
+            for sq in pos.pieces_of(c, vals.pawn_mask) {
+                let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+                let steps =
+                    t.pool[pt.quiet as usize][sq.index()].without(occ).without(pawn_attacks[(!c).index()]) & safe;
+                for to in steps {
+                    threatened |= t.pool[pt.capture as usize][to.index()] & victims;
+                }
+            }
+            let n = threatened.count() as i32;
+            mg += sign * push_weight * n;
+            eg += sign * push_weight * n / 2;
+        }
     }
     trace.mark::<TRACE>("threats", mg, eg);
     if TRACE {
