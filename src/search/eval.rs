@@ -263,8 +263,12 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // that no enemy pawn attacks and no own pawn stands on, those behind the own pawns
     // and not attacked at all counting twice, weighed by the own piece count squared:
     // room to bring pieces to where the fight is. In its units (a middlegame pawn 128)
-    // and then percent `eval.space`.
-    if space != 0 && vals.pawn_mask != 0 && 4 * phase >= 3 * max {
+    // and then percent `eval.space`. Stockfish counts it only above three quarters of
+    // the start's piece material; here it fades out from there to a half, since a step
+    // of two pawns at one exchange (courier's 24 pieces weigh it twice as much as
+    // chess's) would make trades across the threshold look like gains or losses.
+    let space_ramp = (4 * phase - 2 * max).clamp(0, max);
+    if space != 0 && vals.pawn_mask != 0 && space_ramp > 0 {
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let pawns = pos.pieces_of(c, vals.pawn_mask);
@@ -275,7 +279,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
             }
             let bonus = safe.count() as i32 + (behind & safe).without(attacks[(!c).index()]).count() as i32;
             let weight = pos.color_bb(c).count() as i32 - 1;
-            mg += sign * bonus * weight * weight / 16 * 100 / 128 * space / 100;
+            mg += sign * bonus * weight * weight / 16 * 100 / 128 * space / 100 * space_ramp / max;
         }
     }
     trace.mark::<TRACE>("space", mg, eg);
