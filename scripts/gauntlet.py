@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Two builds against one common opponent on the same openings: the difference in their
+scores, with its error, paired game by game.
+
+Self-play (scripts/sprt.sh) measures a build against the one before it; it can miss what a
+third engine exploits. In courier, Stockfish-shaped space (`eval.space = 100`, 2026-11-27)
+lost about 50 Elo to the build without it in self-play while it scored 4 to 11 points in
+100 more against Fairy-Stockfish, on three sets of openings. The issue's aim is a score
+against Fairy-Stockfish, so a change to the evaluation is also measured so:
+
+    scripts/gauntlet.py --new "/tmp/kirin-new uci" --old "/tmp/kirin-old uci" \\
+        --opponent /usr/games/fairy-stockfish --variant courier \\
+        --nodes 40000 --nodes2 20000 --games 100 --seed 79
+
+Both matches run at once (scripts/match.py, one process each) with the same seed, so game
+i of each starts from the same opening with the same colours; at fixed nodes both engines
+are deterministic, and a game whose moves no change touched repeats exactly. The report
+gives each build's score and the mean per-game difference with its 95% interval, in points
+and in Elo (around the old build's score), from the paired differences: openings that
+favour one side count for both builds and drop out of the error.
+"""
+
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+
+GAME_LINE = re.compile(r"^game (\d+): (.+?) vs (.+?) \(([^)]*)\) (1-0|0-1|1/2-1/2|\*)")
+
+
+def results(lines, name):
+    """{game number: score of engine `name` (1, 0.5, 0)} from match.py's game lines."""
+    out = {}
+    for line in lines:
+        m = GAME_LINE.match(line)
+        if not m:
+            continue
+        number, white, black, _, result = m.groups()
+        if result == "*":
+            continue
+        white_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
+        if white == name:
+            out[int(number)] = white_score
+        elif black == name:
+            out[int(number)] = 1.0 - white_score
+    return out
+
+
+def elo(p):
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def paired(new, old):
+    """Mean difference of the games both played (same number), its 95% half-width, the
+    two scores over those games and their number."""
+    common = sorted(set(new) & set(old))
+    n = len(common)
+    if n == 0:
+        return None
+    d = [new[i] - old[i] for i in common]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    s_new = sum(new[i] for i in common) / n
+    s_old = sum(old[i] for i in common) / n
+    return mean, half, s_new, s_old, n
+
+
+def report(new, old):
+    r = paired(new, old)
+    if r is None:
+        return "no game played by both"
+    mean, half, s_new, s_old, n = r
+    e_old = elo(s_old)
+    lo, hi = elo(s_old + mean - half) - e_old, elo(s_old + mean + half) - e_old
+    return (
+        f"{n} openings: new {s_new * 100:.1f}%, old {s_old * 100:.1f}%; "
+        f"difference {mean * 100:+.1f} +/- {half * 100:.1f} points, "
+        f"{elo(s_old + mean) - e_old:+.0f} Elo (95%: {lo:+.0f} to {hi:+.0f})"
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--new", required=True, help="command line of the new build (e.g. '/tmp/k uci')")
+    ap.add_argument("--old", required=True, help="command line of the old build")
+    ap.add_argument("--opponent", required=True, help="command line of the common opponent")
+    ap.add_argument("--proto", default="uci", help="protocol of the opponent (default uci)")
+    ap.add_argument("--variant", default="chess")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--openings", type=int, default=4, help="random opening plies (default 4)")
+    ap.add_argument("--nodes", type=int, help="nodes a move of the builds")
+    ap.add_argument("--nodes2", type=int, help="nodes a move of the opponent (with --nodes)")
+    ap.add_argument("--tc", help="clock instead of nodes, e.g. 10+0.1")
+    ap.add_argument("--option-new", action="append", default=[], help="NAME=VALUE for the new build")
+    ap.add_argument("--option-old", action="append", default=[], help="NAME=VALUE for the old build")
+    ap.add_argument("--out", default="/tmp/kirin-gauntlet", help="directory for PGN and logs")
+    args = ap.parse_args()
+    if not args.nodes and not args.tc:
+        ap.error("give --nodes (and --nodes2) or --tc")
+    os.makedirs(args.out, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+
+    def command(side, engine, options):
+        cmd = [sys.executable, os.path.join(here, "match.py"), "--engine1", engine, "--name1", side,
+               "--engine2", args.opponent, "--proto2", args.proto, "--name2", "opponent",
+               "--variant", args.variant, "--games", str(args.games), "--seed", str(args.seed),
+               "--openings", str(args.openings), "--resign", "3", "400", "--draw", "34", "8", "20",
+               "--pgn", os.path.join(args.out, f"{side}.pgn")]
+        if args.nodes:
+            cmd += ["--nodes", str(args.nodes)]
+            if args.nodes2:
+                cmd += ["--nodes2", str(args.nodes2)]
+        else:
+            cmd += ["--tc", args.tc]
+        for o in options:
+            cmd += ["--option1", o]
+        return cmd
+
+    logs = {}
+    procs = {}
+    for side, engine, options in (("new", args.new, args.option_new), ("old", args.old, args.option_old)):
+        logs[side] = os.path.join(args.out, f"{side}.txt")
+        with open(logs[side], "w") as f:
+            procs[side] = subprocess.Popen(command(side, engine, options), stdout=f, stderr=subprocess.STDOUT)
+    status = {side: p.wait() for side, p in procs.items()}
+    scores = {}
+    for side in procs:
+        with open(logs[side]) as f:
+            scores[side] = results(f.read().splitlines(), side)
+    print(report(scores["new"], scores["old"]))
+    failed = [side for side, s in status.items() if s != 0]
+    if failed:
+        print(f"gauntlet.py: the match of {', '.join(failed)} failed (see {args.out})", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
