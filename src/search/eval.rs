@@ -383,29 +383,16 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     }
     trace.mark::<TRACE>("king safety", mg, eg);
 
+    // Pawn shelter and storm around a single royal (`shelter.rs`).
     let shelter_percent = w[Weight::Shelter];
     if shelter_percent != 0 && vals.pawn_mask != 0 {
-        let v = pos.variant();
         for c in Color::BOTH {
             if pos.royal_count(c) != 1 {
                 continue;
             }
             let Some(k) = pos.royal_squares(c).lsb() else { continue };
-            let (own, theirs) = (pos.pieces_of(c, vals.pawn_mask), pos.pieces_of(!c, vals.pawn_mask));
             let sign = if c == Color::White { 1 } else { -1 };
-            let enemy_pawn_attacks = pawn_attacks[(!c).index()];
-            mg += sign
-                * super::shelter::shelter(
-                    vals,
-                    c,
-                    k,
-                    own,
-                    theirs,
-                    enemy_pawn_attacks,
-                    v.files,
-                    v.ranks,
-                    shelter_percent,
-                );
+            mg += sign * super::shelter::shelter(pos, c, k, pawn_attacks[(!c).index()], shelter_percent);
         }
     }
     trace.mark::<TRACE>("shelter", mg, eg);
@@ -440,8 +427,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         bonus += targets.without(by_pieces).iter().map(|sq| threat(sq, i32::MAX)).sum::<i32>();
         mg += sign * bonus;
         eg += sign * bonus;
-        // Pieces a pawn could attack with one safe step (to an empty square no enemy pawn
-        // attacks and the enemy does not hold more than the own side).
+        // Pieces a pawn could attack with one safe step: to an empty square that no enemy
+        // pawn attacks and that the enemy does not attack or the own side defends.
         let push_weight = w[Weight::ThreatByPush];
         if push_weight != 0 && vals.pawn_mask != 0 {
             let safe = !attacks[(!c).index()] | attacks[c.index()];

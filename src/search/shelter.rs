@@ -11,8 +11,8 @@
 //! leaves it out).
 
 use crate::bitboard::Bitboard;
+use crate::position::Position;
 use crate::square::{Color, Square};
-use crate::values::Values;
 
 /// Shelter by the own pawn's relative rank (0: none on the file, 1: the second rank ...),
 /// per distance of the file from the board's edge (0 to 3 and beyond). Stockfish 11's
@@ -37,20 +37,12 @@ const BLOCKED_STORM: i32 = 82;
 const BASE: i32 = 5;
 
 /// The shelter of `us`'s royal on `king` (a middlegame score in centipawns, positive is
-/// good for `us`), at `percent` of Stockfish's size.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn shelter(
-    vals: &Values,
-    us: Color,
-    king: Square,
-    own_pawns: Bitboard,
-    enemy_pawns: Bitboard,
-    enemy_pawn_attacks: Bitboard,
-    files: u8,
-    ranks: u8,
-    percent: i32,
-) -> i32 {
-    let (files, ranks) = (files as i32, ranks as i32);
+/// good for `us`), at `percent` of Stockfish's size; `enemy_pawn_attacks`: the squares the
+/// enemy's pawns attack.
+pub(super) fn shelter(pos: &Position, us: Color, king: Square, enemy_pawn_attacks: Bitboard, percent: i32) -> i32 {
+    let vals = &pos.rules().values;
+    let (own_pawns, enemy_pawns) = (pos.pieces_of(us, vals.pawn_mask), pos.pieces_of(!us, vals.pawn_mask));
+    let (files, ranks) = (pos.variant().files as i32, pos.variant().ranks as i32);
     let relative = |sq: Square| if us == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
     let king_rank = relative(king);
     // Pawns on the royal's rank or in front of it.
