@@ -4,7 +4,7 @@ scores, with its error, paired game by game.
 
 Self-play (scripts/sprt.sh) measures a build against the one before it; it can miss what a
 third engine exploits. In courier, Stockfish-shaped space (`eval.space = 100`, 2026-11-27)
-lost about 50 Elo to the build without it in self-play while it scored 4 to 11 points in
+lost 50 to 80 Elo to the build without it in self-play while it scored 3 to 11 points in
 100 more against Fairy-Stockfish, on three sets of openings. The issue's aim is a score
 against Fairy-Stockfish, so a change to the evaluation is also measured so:
 
