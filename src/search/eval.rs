@@ -190,14 +190,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     let contested = w[Weight::MobilityContested];
     let space = w[Weight::Space];
     let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0) {
-        Color::BOTH.map(|c| {
-            let mut b = crate::bitboard::Bitboard::EMPTY;
-            for sq in pos.pieces_of(c, vals.pawn_mask) {
-                let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-                b |= piece_hits_reach(t, pt, sq, occ).0;
-            }
-            b
-        })
+        pawn_attacks_of(pos)
     } else {
         [crate::bitboard::Bitboard::EMPTY; 2]
     };
@@ -241,8 +234,10 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                     ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
                 }
                 let moves = reach.without(own);
-                total += 100 * (moves.count() as i32 - vals.mob_avg[k])
-                    - (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
+                total += 100 * (moves.count() as i32 - vals.mob_avg[k]);
+                if contested != 100 {
+                    total -= (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
+                }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
                     let _ = raiders.try_push((c, k, sq, reach.without(own)));
@@ -269,18 +264,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // chess's) would make trades across the threshold look like gains or losses.
     let space_ramp = (4 * phase - 2 * max).clamp(0, max);
     if space != 0 && vals.pawn_mask != 0 && space_ramp > 0 {
-        for c in Color::BOTH {
-            let sign = if c == Color::White { 1 } else { -1 };
-            let pawns = pos.pieces_of(c, vals.pawn_mask);
-            let safe = vals.space_zone[c.index()].without(pawns).without(early_pawn_attacks[(!c).index()]);
-            let mut behind = crate::bitboard::Bitboard::EMPTY;
-            for sq in pawns {
-                behind |= vals.rear[c.index()][sq.index()];
-            }
-            let bonus = safe.count() as i32 + (behind & safe).without(attacks[(!c).index()]).count() as i32;
-            let weight = pos.color_bb(c).count() as i32 - 1;
-            mg += sign * bonus * weight * weight / 16 * 100 / 128 * space / 100 * space_ramp / max;
-        }
+        let room = |c: Color| space_term(pos, c, early_pawn_attacks[(!c).index()], attacks[(!c).index()]);
+        mg += (room(Color::White) - room(Color::Black)) * space / 100 * space_ramp / max;
     }
     trace.mark::<TRACE>("space", mg, eg);
 
@@ -433,16 +418,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         if push_weight != 0 && vals.pawn_mask != 0 {
             let safe = !attacks[(!c).index()] | attacks[c.index()];
             let victims = non_royal[(!c).index()].without(pos.pieces_of(!c, vals.pawn_mask));
-            let mut threatened = crate::bitboard::Bitboard::EMPTY;
-            for sq in pos.pieces_of(c, vals.pawn_mask) {
-                let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-                let steps =
-                    t.pool[pt.quiet as usize][sq.index()].without(occ).without(pawn_attacks[(!c).index()]) & safe;
-                for to in steps {
-                    threatened |= t.pool[pt.capture as usize][to.index()] & victims;
-                }
-            }
-            let n = threatened.count() as i32;
+            let n = pawn_step_threats(pos, c, safe.without(pawn_attacks[(!c).index()]), victims);
             mg += sign * push_weight * n;
             eg += sign * push_weight * n / 2;
         }
@@ -487,9 +463,68 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     if pos.side_to_move() == Color::White { score } else { -score }
 }
 
+/// The squares each side's pawns attack. Apart from the evaluation's walk of the pieces,
+/// which finds them for one side only once it has passed it; out of line, since only the
+/// optional terms need it.
+#[inline(never)]
+fn pawn_attacks_of(pos: &Position) -> [crate::bitboard::Bitboard; 2] {
+    let (t, vals, occ) = (pos.tables(), &pos.rules().values, pos.occupied());
+    Color::BOTH.map(|c| {
+        let mut b = crate::bitboard::Bitboard::EMPTY;
+        for sq in pos.pieces_of(c, vals.pawn_mask) {
+            let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+            b |= piece_hits_reach(t, pt, sq, occ).0;
+        }
+        b
+    })
+}
+
+/// Stockfish's space of `c` before its weight: the squares of its space zone that no own
+/// pawn stands on and no enemy pawn attacks (`enemy_pawn_attacks`), those up to three
+/// behind an own pawn and not attacked at all (`enemy_attacks`) counting twice; times the
+/// own piece count less one, squared, over 16, in centipawns.
+#[inline(never)]
+fn space_term(
+    pos: &Position,
+    c: Color,
+    enemy_pawn_attacks: crate::bitboard::Bitboard,
+    enemy_attacks: crate::bitboard::Bitboard,
+) -> i32 {
+    let vals = &pos.rules().values;
+    let pawns = pos.pieces_of(c, vals.pawn_mask);
+    let safe = vals.space_zone[c.index()].without(pawns).without(enemy_pawn_attacks);
+    let mut behind = crate::bitboard::Bitboard::EMPTY;
+    for sq in pawns {
+        behind |= vals.rear[c.index()][sq.index()];
+    }
+    let bonus = safe.count() as i32 + (behind & safe).without(enemy_attacks).count() as i32;
+    let weight = pos.color_bb(c).count() as i32 - 1;
+    bonus * weight * weight / 16 * 100 / 128
+}
+
+/// How many of `victims` a pawn of `c` would attack after one step to an empty square of
+/// `safe`.
+#[inline(never)]
+fn pawn_step_threats(
+    pos: &Position,
+    c: Color,
+    safe: crate::bitboard::Bitboard,
+    victims: crate::bitboard::Bitboard,
+) -> i32 {
+    let (t, vals, occ) = (pos.tables(), &pos.rules().values, pos.occupied());
+    let mut threatened = crate::bitboard::Bitboard::EMPTY;
+    for sq in pos.pieces_of(c, vals.pawn_mask) {
+        let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+        for to in (t.pool[pt.quiet as usize][sq.index()] & safe).without(occ) {
+            threatened |= t.pool[pt.capture as usize][to.index()] & victims;
+        }
+    }
+    threatened.count() as i32
+}
+
 /// The squares a piece of table `pt` on `sq` attacks (`hits`: its captures, leaps,
 /// slides and bent paths) and those it can move or capture to (`reach`).
-#[inline]
+#[inline(always)]
 fn piece_hits_reach(
     t: &crate::attacks::Tables,
     pt: &crate::attacks::PieceTables,
