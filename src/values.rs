@@ -308,7 +308,7 @@ impl Values {
             })
             .collect();
         let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
-        let (space_zone, rear) = space_tables(v.files, v.ranks, &squares);
+        let (space_zone, rear) = space_tables(v.files, v.ranks, t.board);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
         Values {
@@ -332,13 +332,14 @@ impl Values {
     }
 }
 
-/// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`).
-fn space_tables(files: u8, ranks: u8, squares: &[Square]) -> ([Bitboard; 2], [Vec<Bitboard>; 2]) {
+/// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`) on
+/// the board `board` of `files` x `ranks`.
+fn space_tables(files: u8, ranks: u8, board: Bitboard) -> ([Bitboard; 2], [Vec<Bitboard>; 2]) {
     let (files, ranks) = (files as i32, ranks as i32);
     let margin = files / 4;
     let mut zone = [Bitboard::EMPTY; 2];
     let mut rear = [vec![Bitboard::EMPTY; NUM_SQUARES], vec![Bitboard::EMPTY; NUM_SQUARES]];
-    for &sq in squares {
+    for sq in board {
         let (f, r) = (sq.file() as i32, sq.rank() as i32);
         for c in Color::BOTH {
             let rel = if c == Color::White { r } else { ranks - 1 - r };
@@ -346,16 +347,12 @@ fn space_tables(files: u8, ranks: u8, squares: &[Square]) -> ([Bitboard; 2], [Ve
                 zone[c.index()].set(sq);
             }
             for d in 1..=3 {
-                if let Some(o) = sq.offset(0, -c.forward() * d) {
+                if let Some(o) = sq.offset(0, -c.forward() * d)
+                    && board.contains(o)
+                {
                     rear[c.index()][sq.index()].set(o);
                 }
             }
-        }
-    }
-    for c in Color::BOTH {
-        let board = Bitboard::board_mask(files as u8, ranks as u8);
-        for b in rear[c.index()].iter_mut() {
-            *b &= board;
         }
     }
     (zone, rear)
