@@ -20,8 +20,8 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\neval.threatByPush = 40\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
-                eval.mobilityContested = 50\n";
+                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.mobilityContested = 50\neval.connected = 100\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
     for variant in ["chess", "chushogi", "courier", "shoshogi", "leapingbat", "shortsliders", "chess-sf", "shoshogi-sf"]
@@ -167,4 +167,33 @@ fn a_safe_pawn_step_that_would_attack_a_piece_is_a_threat() {
     // With d5 covered by Black's e6 pawn the step is not safe: no threat.
     let covered = "4k3/8/2n1p3/8/3P4/8/8/4K3 w - - 0 1";
     assert_eq!(term(&pos_with(&c, "c", covered), "threats"), term(&pos_in("chess", covered), "threats"));
+}
+
+#[test]
+fn connected_pawns_count_as_stockfish_counts_them() {
+    let on = Catalog::embedded_with("[c:chess]\neval.connected = 100\n");
+    assert!(on.errors.is_empty(), "{:?}", on.errors);
+    // The pawn term with the connected bonus less the same without it (White's view, mg
+    // and eg), in Stockfish 11's units (a middlegame pawn 128) scaled to centipawns.
+    let bonus = |fen: &str| {
+        let pawns = |p: &Position| {
+            let (_, t) = eval::trace(p);
+            let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == "pawns").unwrap();
+            (mg, eg)
+        };
+        let (with, without) = (pawns(&pos_with(&on, "c", fen)), pawns(&pos_in("chess", fen)));
+        (with.0 - without.0, with.1 - without.1)
+    };
+    // d4 and e4 side by side: each Connected[rank 4] 12 x (2 + phalanx) = 36; eg 36 x
+    // (4 - 1 - 2) / 4 = 9. Two of them: 72 and 18, x 100/128.
+    assert_eq!(bonus("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), (56, 14));
+    // e3 defends d4: 12 x 2 + 21 for the defender = 45 (eg 11); e3 itself, neither
+    // defended nor beside a pawn, has none.
+    assert_eq!(bonus("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1"), (35, 8));
+    // With Black's d6 facing it the d4 pawn is opposed: 12 x 1 + 21 = 33 (eg 8).
+    assert_eq!(bonus("4k3/8/3p4/8/3P4/4P3/8/4K3 w - - 0 1"), (25, 6));
+    // The same for Black, mirrored: the sign turns.
+    assert_eq!(bonus("4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1"), (-35, -8));
+    // A pawn alone has none.
+    assert_eq!(bonus("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1"), (0, 0));
 }

@@ -53,9 +53,13 @@ pub enum Weight {
     /// Per enemy piece a safe pawn step would attack (Stockfish's `ThreatByPawnPush`),
     /// middlegame; half of it in the endgame. 0 leaves it out.
     ThreatByPush,
+    /// Connected pawns in Stockfish's form (a pawn defended by a pawn or beside one, more
+    /// the further it stands, less when an enemy pawn faces it on its file), percent; 0
+    /// leaves it out.
+    Connected,
 }
 
-pub const COUNT: usize = 20;
+pub const COUNT: usize = 21;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -79,10 +83,11 @@ pub const NAMES: [&str; COUNT] = [
     "space",
     "shelter",
     "threatByPush",
+    "connected",
 ];
 
 /// The defaults, in the order of `Weight`.
-pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0];
+pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,7 +133,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::ThreatByPush as usize + 1);
+        assert_eq!(NAMES.len(), Weight::Connected as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");
