@@ -12,8 +12,6 @@
 //! or node limit a search from a cleared searcher is deterministic (the bench signature
 //! relies on it).
 
-mod capture_history;
-mod correction;
 pub mod eval;
 pub mod eval_weights;
 pub mod history;
@@ -31,7 +29,6 @@ use crate::game_end;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::EndValue;
-use capture_history::CAPTURE_MAX;
 use history::{ContKey, NO_KEY};
 use ordering_tables::{OrderingTables, TableStore};
 use params::Param;
@@ -427,19 +424,6 @@ impl<'a> Worker<'a> {
             e
         };
         eval::finish(&self.pos, keyed)
-    }
-
-    /// `raw`, a static evaluation of the current position, with `corrHist` percent of the
-    /// correction history's learned error added (`correction.rs`), kept off the mate
-    /// range.
-    #[inline]
-    fn corrected(&self, raw: i32) -> i32 {
-        let percent = self.limits.params[Param::CorrHist];
-        if percent == 0 {
-            return raw;
-        }
-        let c = self.tables.correction.get(&self.pos) * percent / 100;
-        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     fn new(
@@ -914,12 +898,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let static_eval = if in_check {
-            -INF
-        } else {
-            let raw = self.eval();
-            self.corrected(raw)
-        };
+        let static_eval = if in_check { -INF } else { self.eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
@@ -1023,7 +1002,6 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let mut captures_tried: Vec<Move> = Vec::new();
         let futile = !pv_node
             && !in_check
             && !threatened
@@ -1132,17 +1110,12 @@ impl<'a> Worker<'a> {
                         if !noisy {
                             self.update_quiet_stats(m, ply, depth, &quiets_tried);
                         }
-                        if p[Param::CapHist] != 0 {
-                            self.update_capture_stats(m, depth, &captures_tried);
-                        }
                         break;
                     }
                 }
             }
             if !noisy {
                 quiets_tried.push(m);
-            } else if p[Param::CapHist] != 0 && self.pos.is_capture(m) {
-                captures_tried.push(m);
             }
         }
         self.move_bufs[ply] = moves;
@@ -1154,20 +1127,6 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // What the search found against the static evaluation, where the bound says the
-        // true value lies beyond it on that side and a capture did not decide it (the
-        // capture's gain is no error of the evaluation).
-        if excluded.is_null()
-            && !in_check
-            && !threatened
-            && p[Param::CorrHist] != 0
-            && best.abs() < MATE_BOUND
-            && (best_move.is_null() || !(self.pos.is_capture(best_move) || best_move.promotion().is_some()))
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
-        {
-            self.tables.correction.update(&self.pos, best - static_eval, depth);
-        }
         if excluded.is_null() {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
@@ -1258,20 +1217,6 @@ impl<'a> Worker<'a> {
             + self.tables.cont.get(self.cont_prev(ply, 2), key)
     }
 
-    /// After a cut by `m` (a capture or not): a bonus to `m` if it captures, a malus to
-    /// the captures `tried` before it (Stockfish's capture history update).
-    fn update_capture_stats(&mut self, m: Move, depth: i32, tried: &[Move]) {
-        let p = &self.limits.params;
-        let bonus = (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth)
-            .clamp(0, p[Param::HistoryMax]);
-        if self.pos.is_capture(m) {
-            self.tables.capture.update(&self.pos, m, bonus);
-        }
-        for &c in tried {
-            self.tables.capture.update(&self.pos, c, -bonus);
-        }
-    }
-
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
@@ -1309,7 +1254,6 @@ impl<'a> Worker<'a> {
         } else {
             self.tables.counters[self.pos.piece_at(last.to).index() * 256 + last.to.index()]
         };
-        let cap_percent = self.limits.params[Param::CapHist];
         for &m in moves {
             let s = if m == tt_move {
                 TT_MOVE
@@ -1319,14 +1263,7 @@ impl<'a> Worker<'a> {
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
                 // Scored as winning for now: `pick` evaluates the exchange of a capture by a
                 // more valuable piece only when it comes up (most nodes cut before).
-                // The capture history (up to 4 x CAPTURE_MAX at 400%) above the base
-                // keeps every capture among the winning ones until its exchange is seen.
-                let history = if cap_percent != 0 && self.pos.is_capture(m) {
-                    self.tables.capture.get(&self.pos, m) * cap_percent / 100
-                } else {
-                    0
-                };
-                WINNING_CAPTURE + 4 * CAPTURE_MAX + 16 * (victim + promo) - attacker / 16 + history
+                WINNING_CAPTURE + 16 * (victim + promo) - attacker / 16
             } else if self.killers[ply][0] == m {
                 1_900_000
             } else if self.killers[ply][1] == m {
@@ -1413,8 +1350,7 @@ impl<'a> Worker<'a> {
         if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
             let fast = eval::evaluate_fast(&self.pos);
-            let raw = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
-            stand_pat = self.corrected(raw);
+            stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
             if stand_pat >= beta {
                 return stand_pat;
             }

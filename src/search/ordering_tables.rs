@@ -8,8 +8,6 @@
 
 use std::sync::Mutex;
 
-use super::capture_history::CaptureHistory;
-use super::correction::CorrectionHistory;
 use super::history::ContHist;
 use crate::moves::Move;
 use crate::piece::Piece;
@@ -25,10 +23,6 @@ pub struct OrderingTables {
     /// Counter move, by the (piece, destination) of the move answered.
     pub counters: Vec<Move>,
     pub cont: ContHist,
-    /// Capture statistics, by (moving piece, destination, captured type).
-    pub capture: CaptureHistory,
-    /// The static evaluation's learned error by pawn structure.
-    pub correction: CorrectionHistory,
 }
 
 impl OrderingTables {
@@ -38,8 +32,6 @@ impl OrderingTables {
             history: vec![0; Piece::CODES * 256],
             counters: vec![Move::NONE; Piece::CODES * 256],
             cont: ContHist::new(v.files, v.ranks, v.pieces.len()),
-            capture: CaptureHistory::new(v.pieces.len()),
-            correction: CorrectionHistory::default(),
         }
     }
 }

@@ -83,16 +83,10 @@ pub enum Param {
     /// Capture search: where the incremental part of the evaluation alone is this far
     /// above beta, it stands for the full evaluation (lazy evaluation).
     LazyMargin,
-    /// Correction history: percent of the learned correction of the static evaluation
-    /// (by pawn structure, `correction.rs`) added to it (0 = off).
-    CorrHist,
-    /// Capture history: percent of a capture's statistic (`capture_history.rs`) added to
-    /// its victim-first ordering score (0 = off, and not learned).
-    CapHist,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 33] = [
+const SPECS: [(Param, &str, i32, i32, i32); 31] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -124,8 +118,6 @@ const SPECS: [(Param, &str, i32, i32, i32); 33] = [
     (Param::QsChecks, "qsChecks", 0, 0, 1),
     (Param::PruneQuietChecks, "pruneQuietChecks", 1, 0, 1),
     (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
-    (Param::CorrHist, "corrHist", 0, 0, 400),
-    (Param::CapHist, "capHist", 0, 0, 400),
 ];
 
 // `SearchParams::named` has a bit per parameter.
