@@ -74,6 +74,10 @@ pub struct Values {
     /// Average empty-board mobility of each type (the evaluation's mobility term counts the
     /// difference, so that material values stay as derived).
     pub mob_avg: Vec<i32>,
+    /// `mob_curve[type][squares]`: the curved mobility bonus (`eval.mobilityCurve`), middle
+    /// and endgame, of a piece of that type reaching that many squares (the last entry
+    /// for any more). See `mobility_curve`.
+    pub mob_curve: Vec<Vec<(i32, i32)>>,
     /// Weights of the evaluation's terms (defaults and the variant's `eval.NAME` lines).
     pub weights: EvalWeights,
     /// Every type, least valuable first (the evaluation walks the pieces in this order to
@@ -167,12 +171,14 @@ impl Values {
         let mut raw = vec![0f64; n];
         let mut avg_leap = vec![0f64; n];
         let mut avg_slide = vec![0f64; n];
+        let mut mob_max = vec![0u32; n];
         for k in 0..n {
             let (mut l, mut s) = (0.0, 0.0);
             for &sq in &squares {
-                let (a, b, _) = targets(t, Color::White, k as PieceType, sq);
+                let (a, b, reach) = targets(t, Color::White, k as PieceType, sq);
                 l += a;
                 s += b;
+                mob_max[k] = mob_max[k].max(reach.count());
             }
             avg_leap[k] = l / nsq;
             avg_slide[k] = s / nsq;
@@ -307,7 +313,8 @@ impl Values {
                 b
             })
             .collect();
-        let mob_avg = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
+        let mob_avg: Vec<i32> = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
+        let mob_curve = (0..n).map(|k| mobility_curve(mob_max[k], mob_avg[k])).collect();
         let (space_zone, rear) = space_tables(v.files, v.ranks, t.board);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
@@ -324,12 +331,37 @@ impl Values {
             near,
             adjacent,
             mob_avg,
+            mob_curve,
             weights: EvalWeights::with_overrides(&v.eval_weights),
             kinds_by_value,
             space_zone,
             rear,
         }
     }
+}
+
+/// The curved mobility bonus of a type that reaches at most `max` squares (`avg` on
+/// average) on an empty board, middlegame and endgame, for 0..=`max` squares reached.
+///
+/// Stockfish's mobility tables (Knight, Bishop, Rook) share a shape when the squares are
+/// taken as a fraction `x` of the most the piece can reach: a piece with no move loses
+/// about 0.45 of a pawn in the middlegame, one with every move gains about 0.55, and the
+/// first squares are worth the most (close to `-0.44 + 0.97 sqrt(x)` pawns, and `-0.35 +
+/// 0.83 sqrt(x)` in the endgame, once its internal units are turned into pawns). Pieces
+/// of eight squares or fewer (Ferz, Wazir, Alfil) get a share of it in proportion, as
+/// Fairy-Stockfish gives its fairy pieces a smaller range. The curve is taken relative
+/// to its value at the average, so that piece values keep their meaning.
+fn mobility_curve(max: u32, avg: i32) -> Vec<(i32, i32)> {
+    let m = max.max(1) as f64;
+    let share = (m / 8.0).min(1.0);
+    let at = |squares: f64, base: f64, rise: f64| share * (base + rise * (squares.clamp(0.0, m) / m).sqrt());
+    let (avg_mg, avg_eg) = (at(avg as f64, -44.0, 97.0), at(avg as f64, -35.0, 83.0));
+    (0..=max.max(1))
+        .map(|s| {
+            let s = s as f64;
+            ((at(s, -44.0, 97.0) - avg_mg).round() as i32, (at(s, -35.0, 83.0) - avg_eg).round() as i32)
+        })
+        .collect()
 }
 
 /// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`) on

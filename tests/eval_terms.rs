@@ -20,7 +20,7 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
                 eval.mobilityContested = 50\neval.connected = 100\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
@@ -196,4 +196,30 @@ fn connected_pawns_count_as_stockfish_counts_them() {
     assert_eq!(bonus("4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1"), (-35, -8));
     // A pawn alone has none.
     assert_eq!(bonus("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
+#[test]
+fn curved_mobility_costs_the_first_squares_most() {
+    let on = Catalog::embedded_with("[c:chess]\neval.mobilityCurve = 100\n");
+    assert!(on.errors.is_empty(), "{:?}", on.errors);
+    // The mobility term with the curve less the same without it (White's view, mg and eg).
+    let curve = |fen: &str| {
+        let mobility = |p: &Position| {
+            let (_, t) = eval::trace(p);
+            let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == "mobility").unwrap();
+            (mg, eg)
+        };
+        let (with, without) = (mobility(&pos_with(&on, "c", fen)), mobility(&pos_in("chess", fen)));
+        (with.0 - without.0, with.1 - without.1)
+    };
+    // A Rook on h1 beside its King reaches 9 of its 14 squares (all 14 on average):
+    // 0.97 sqrt(9/14) - 0.44 against 0.97 - 0.44 pawns, -19 cp; endgame -16.
+    assert_eq!(curve("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), (-19, -16));
+    // A Knight in the corner reaches 2 of 8 (5 on average): -28 and -24, a third more
+    // for each square lost than the Rook's nine against fourteen.
+    assert_eq!(curve("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), (-28, -24));
+    // A Rook on a1 with its King on g1 reaches 12: 0.97 sqrt(12/14) - 0.97, -7 and -6.
+    // Black's cornered Knight counts the other way.
+    assert_eq!(curve("4k3/8/8/8/8/8/8/R5K1 w - - 0 1"), (-7, -6));
+    assert_eq!(curve("n3k3/8/8/8/8/8/8/4K3 w - - 0 1"), (28, 24));
 }

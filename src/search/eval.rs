@@ -196,6 +196,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
     // enemy's (the walk finds them only for the side it has passed).
     let contested = w[Weight::MobilityContested];
     let space = w[Weight::Space];
+    let curve = w[Weight::MobilityCurve];
     let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0) {
         pawn_attacks_of(pos)
     } else {
@@ -207,6 +208,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = pos.color_bb(c);
         let mut total = 0;
+        let (mut curve_mg, mut curve_eg) = (0, 0);
         let mut unclaimed = non_royal[(!c).index()];
         for &k in &vals.kinds_by_value {
             let k = k as usize;
@@ -242,6 +244,12 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 }
                 let moves = reach.without(own);
                 total += 100 * (moves.count() as i32 - vals.mob_avg[k]);
+                if curve != 0 {
+                    let table = &vals.mob_curve[k];
+                    let (cm, ce) = table[(moves.count() as usize).min(table.len() - 1)];
+                    curve_mg += cm;
+                    curve_eg += ce;
+                }
                 if contested != 100 {
                     total -= (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
                 }
@@ -256,8 +264,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                 let _ = least[c.index()].try_push((claimed, vals.value[k]));
             }
         }
-        mg += sign * w[Weight::Mobility] * total / 100;
-        eg += sign * w[Weight::Mobility] * total / 100;
+        mg += sign * (w[Weight::Mobility] * total + curve * curve_mg) / 100;
+        eg += sign * (w[Weight::Mobility] * total + curve * curve_eg) / 100;
     }
     trace.mark::<TRACE>("mobility", mg, eg);
 
