@@ -169,21 +169,25 @@ fn a_safe_pawn_step_that_would_attack_a_piece_is_a_threat() {
     assert_eq!(term(&pos_with(&c, "c", covered), "threats"), term(&pos_in("chess", covered), "threats"));
 }
 
+/// What the chess variant `c` of `on` (chess with an optional term switched on) changes in
+/// the term `name` against plain chess: White's view, middlegame and endgame.
+fn term_change(on: &Catalog, name: &str, fen: &str) -> (i32, i32) {
+    let parts = |p: &Position| {
+        let (_, t) = eval::trace(p);
+        let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}"));
+        (mg, eg)
+    };
+    let (with, without) = (parts(&pos_with(on, "c", fen)), parts(&pos_in("chess", fen)));
+    (with.0 - without.0, with.1 - without.1)
+}
+
 #[test]
 fn connected_pawns_count_as_stockfish_counts_them() {
     let on = Catalog::embedded_with("[c:chess]\neval.connected = 100\n");
     assert!(on.errors.is_empty(), "{:?}", on.errors);
-    // The pawn term with the connected bonus less the same without it (White's view, mg
-    // and eg), in Stockfish 11's units (a middlegame pawn 128) scaled to centipawns.
-    let bonus = |fen: &str| {
-        let pawns = |p: &Position| {
-            let (_, t) = eval::trace(p);
-            let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == "pawns").unwrap();
-            (mg, eg)
-        };
-        let (with, without) = (pawns(&pos_with(&on, "c", fen)), pawns(&pos_in("chess", fen)));
-        (with.0 - without.0, with.1 - without.1)
-    };
+    // The pawn term's change, in Stockfish 11's units (a middlegame pawn 128) scaled to
+    // centipawns.
+    let bonus = |fen: &str| term_change(&on, "pawns", fen);
     // d4 and e4 side by side: each Connected[rank 4] 12 x (2 + phalanx) = 36; eg 36 x
     // (4 - 1 - 2) / 4 = 9. Two of them: 72 and 18, x 100/128.
     assert_eq!(bonus("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), (56, 14));
@@ -202,21 +206,12 @@ fn connected_pawns_count_as_stockfish_counts_them() {
 fn curved_mobility_costs_the_first_squares_most() {
     let on = Catalog::embedded_with("[c:chess]\neval.mobilityCurve = 100\n");
     assert!(on.errors.is_empty(), "{:?}", on.errors);
-    // The mobility term with the curve less the same without it (White's view, mg and eg).
-    let curve = |fen: &str| {
-        let mobility = |p: &Position| {
-            let (_, t) = eval::trace(p);
-            let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == "mobility").unwrap();
-            (mg, eg)
-        };
-        let (with, without) = (mobility(&pos_with(&on, "c", fen)), mobility(&pos_in("chess", fen)));
-        (with.0 - without.0, with.1 - without.1)
-    };
+    let curve = |fen: &str| term_change(&on, "mobility", fen);
     // A Rook on h1 beside its King reaches 9 of its 14 squares (all 14 on average):
     // 0.97 sqrt(9/14) - 0.44 against 0.97 - 0.44 pawns, -19 cp; endgame -16.
     assert_eq!(curve("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), (-19, -16));
-    // A Knight in the corner reaches 2 of 8 (5 on average): -28 and -24, a third more
-    // for each square lost than the Rook's nine against fourteen.
+    // A Knight in the corner reaches 2 of 8 (5 on average): -28 and -24, more for each
+    // square lost (9 cp) than the Rook's (4 cp).
     assert_eq!(curve("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), (-28, -24));
     // A Rook on a1 with its King on g1 reaches 12: 0.97 sqrt(12/14) - 0.97, -7 and -6.
     // Black's cornered Knight counts the other way.
