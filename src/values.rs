@@ -347,8 +347,8 @@ impl Values {
 /// taken as a fraction `x` of the most the piece can reach: a piece with no move loses
 /// about 0.45 of a pawn in the middlegame, one with every move gains about 0.55, and the
 /// first squares are worth the most (close to `-0.44 + 0.97 sqrt(x)` pawns, and `-0.35 +
-/// 0.83 sqrt(x)` in the endgame, once its internal units are turned into pawns). Pieces
-/// of eight squares or fewer (Ferz, Wazir, Alfil) get a share of it in proportion, as
+/// 0.83 sqrt(x)` in the endgame, once its internal units are turned into pawns). Types
+/// that reach fewer than eight squares (Ferz, Wazir, Alfil) get a share in proportion, as
 /// Fairy-Stockfish gives its fairy pieces a smaller range. The curve is taken relative
 /// to its value at the average, so that piece values keep their meaning.
 fn mobility_curve(max: u32, avg: i32) -> Vec<(i32, i32)> {
