@@ -11,8 +11,14 @@ use kirin::square::Color;
 
 /// One term of the trace (White's point of view, middlegame part).
 fn term(p: &Position, name: &str) -> i32 {
+    term_parts(p, name).0
+}
+
+/// One term of the trace, White's point of view, middlegame and endgame parts.
+fn term_parts(p: &Position, name: &str) -> (i32, i32) {
     let (_, t) = eval::trace(p);
-    t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}")).1
+    let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}"));
+    (mg, eg)
 }
 
 #[test]
@@ -172,12 +178,7 @@ fn a_safe_pawn_step_that_would_attack_a_piece_is_a_threat() {
 /// What the chess variant `c` of `on` (chess with an optional term switched on) changes in
 /// the term `name` against plain chess: White's view, middlegame and endgame.
 fn term_change(on: &Catalog, name: &str, fen: &str) -> (i32, i32) {
-    let parts = |p: &Position| {
-        let (_, t) = eval::trace(p);
-        let &(_, mg, eg) = t.terms.iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no term {name}"));
-        (mg, eg)
-    };
-    let (with, without) = (parts(&pos_with(on, "c", fen)), parts(&pos_in("chess", fen)));
+    let (with, without) = (term_parts(&pos_with(on, "c", fen), name), term_parts(&pos_in("chess", fen), name));
     (with.0 - without.0, with.1 - without.1)
 }
 

@@ -243,10 +243,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
                     ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
                 }
                 let moves = reach.without(own);
-                total += 100 * (moves.count() as i32 - vals.mob_avg[k]);
+                let reached = moves.count() as usize;
+                total += 100 * (reached as i32 - vals.mob_avg[k]);
                 if curve != 0 {
                     let table = &vals.mob_curve[k];
-                    let (cm, ce) = table[(moves.count() as usize).min(table.len() - 1)];
+                    let (cm, ce) = table[reached.min(table.len() - 1)];
                     curve_mg += cm;
                     curve_eg += ce;
                 }
