@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod engine;
 pub mod game_end;
 pub mod movegen;
+pub mod nnue;
 pub mod moves;
 pub mod notation;
 pub mod perft;

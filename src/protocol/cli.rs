@@ -60,6 +60,9 @@ pub enum Command {
     /// Fit piece values (`value.X`) and evaluation weights (`eval.NAME`) to the results of
     /// the positions in `kirin selfplay` files (Texel's method) and print the ini lines.
     Tune(super::tune_commands::TuneArgs),
+    /// Train an evaluation network (`nnue = FILE` in a variant's section) on the positions
+    /// of `kirin selfplay` files, labelled by their search scores and game results.
+    TrainNet(super::tune_commands::TrainNetArgs),
     /// Referee games for a match runner: reads `VARIANT<TAB>FEN or startpos<TAB>MOVES`
     /// lines on stdin and answers each with one line of JSON: the FEN reached, the legal
     /// moves, check, and the result if the game is over by rule (see `referee.rs`).
@@ -514,6 +517,9 @@ pub fn run(cli: Cli) -> i32 {
             catalog(&cli.variant_files).and_then(|cat| super::tune_commands::selfplay(&cat, &a))
         }
         Some(Command::Tune(a)) => catalog(&cli.variant_files).and_then(|cat| super::tune_commands::tune(&cat, &a)),
+        Some(Command::TrainNet(a)) => {
+            catalog(&cli.variant_files).and_then(|cat| super::tune_commands::train_net(&cat, &a))
+        }
         Some(Command::Bench(b)) => catalog(&cli.variant_files).and_then(|cat| {
             let depth = b.search_depth.unwrap_or(b.depth);
             let hash = b.hash_mb.unwrap_or(b.hash);

@@ -64,6 +64,76 @@ pub struct TuneArgs {
     pub guard: Vec<PathBuf>,
 }
 
+#[derive(Args, Debug)]
+pub struct TrainNetArgs {
+    /// Variant name.
+    #[arg(long, short = 'v', default_value = crate::engine::DEFAULT_VARIANT)]
+    pub variant: String,
+    /// Data file(s) of `kirin selfplay` (`FEN c9 "RESULT"; ce SCORE;` lines).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Write the network here.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Hidden units.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=crate::nnue::MAX_HIDDEN as u64))]
+    pub hidden: u64,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub epochs: u64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub batch: u64,
+    /// Learning rate at the start (Adam); it falls to a tenth along a half cosine.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Weight of the search's score in each position's target; the rest is the result.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Seed of the first weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `kirin train-net`: a line per epoch (training and held-out loss), the network saved
+/// after each, so that an interrupted run leaves the last one.
+pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
+    let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err(format!("--lambda must be from 0 to 1, found {}", a.lambda));
+    }
+    if !(a.lr > 0.0 && a.lr < 1.0) {
+        return Err(format!("--lr must be above 0 and below 1, found {}", a.lr));
+    }
+    let samples = read_data(&a.data)?;
+    let data = crate::nnue::train::prepare(&rules, &samples, a.lambda)?;
+    drop(samples);
+    eprintln!("train-net: {} positions", data.len());
+    let cfg = crate::nnue::train::TrainConfig {
+        hidden: a.hidden as usize,
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
+        lr: a.lr,
+        lambda: a.lambda,
+        seed: a.seed,
+    };
+    let mut net = crate::nnue::train::initial(&rules, cfg.hidden, cfg.seed);
+    let started = std::time::Instant::now();
+    let mut saved = Ok(());
+    crate::nnue::train::train(&mut net, &data, &cfg, &mut |epoch, fit, held, net| {
+        eprintln!(
+            "train-net: epoch {epoch}/{} loss {fit:.6} held-out {held:.6} ({:.0} s)",
+            cfg.epochs,
+            started.elapsed().as_secs_f64()
+        );
+        if saved.is_ok() {
+            saved = std::fs::write(&a.out, crate::nnue::format::write(net))
+                .map_err(|e| format!("cannot write {}: {e}", a.out.display()));
+        }
+    });
+    saved
+}
+
 /// `kirin selfplay`: progress on standard error, positions to the file or standard output.
 pub fn selfplay(cat: &Catalog, a: &SelfplayArgs) -> Result<(), String> {
     let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;

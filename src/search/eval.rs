@@ -46,7 +46,10 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The part of the evaluation that depends only on what the position key covers (board,
 /// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
 pub fn evaluate_keyed(pos: &Position) -> i32 {
-    terms::<false>(pos, &mut Trace::default())
+    match &pos.variant().nnue {
+        Some(net) => net.evaluate(pos),
+        None => terms::<false>(pos, &mut Trace::default()),
+    }
 }
 
 /// The evaluation split into its terms (White's point of view, middlegame and endgame
@@ -608,7 +611,9 @@ fn piece_hits_reach(
 /// the key) and the tempo bonus.
 #[inline]
 pub fn finish(pos: &Position, keyed: i32) -> i32 {
-    scale_for_move_rule(pos, keyed) + pos.rules().values.weights[Weight::Tempo]
+    // A network's score is the side to move's already: it has learned what the move is worth.
+    let tempo = if pos.variant().nnue.is_some() { 0 } else { pos.rules().values.weights[Weight::Tempo] };
+    scale_for_move_rule(pos, keyed) + tempo
 }
 
 /// Shrinks the score towards a draw as the n-move counter runs: the side ahead then prefers

@@ -415,7 +415,8 @@ impl<'a> Worker<'a> {
     /// Static evaluation through the evaluation cache.
     fn eval(&mut self) -> i32 {
         let key = self.pos.key();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let mask = self.eval_cache.len() - 1;
+        let slot = &mut self.eval_cache[key as usize & mask];
         let keyed = if slot.0 == key && key != 0 {
             slot.1
         } else {
@@ -465,7 +466,7 @@ impl<'a> Worker<'a> {
             check_memo: vec![(0, false); MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
-            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            eval_cache: vec![(0, 0); eval_cache_size(limits.nodes)],
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
@@ -1349,7 +1350,8 @@ impl<'a> Worker<'a> {
         let stand_pat;
         if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
-            let fast = eval::evaluate_fast(&self.pos);
+            // (Not with a network: the piece-square sum is not on its scale.)
+            let fast = if self.pos.variant().nnue.is_none() { eval::evaluate_fast(&self.pos) } else { -INF };
             stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
             if stand_pat >= beta {
                 return stand_pat;
@@ -1495,6 +1497,16 @@ impl<'a> Worker<'a> {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), -1, bound);
         }
         best
+    }
+}
+
+/// Entries of the evaluation cache for a search limited to `nodes`: a short search
+/// touches few entries, and each page of a fresh 4 MB cache costs a page fault (a
+/// self-play game at 3,000 nodes a move spent as long in the kernel as in its searches).
+fn eval_cache_size(nodes: Option<u64>) -> usize {
+    match nodes {
+        Some(n) => (n.saturating_mul(2).min(EVAL_CACHE_SIZE as u64) as usize).next_power_of_two().max(1024),
+        None => EVAL_CACHE_SIZE,
     }
 }
 

@@ -1,6 +1,9 @@
 //! The data file of the tuner: one position and the result of its game per line,
 //! `FEN c9 "1-0";` (the EPD opcode `c9` as in the quiet-labeled sets tuners share; the FEN
-//! is Kirin's, with its counters). Lines that are empty or start with `#` are skipped.
+//! is Kirin's, with its counters), and where a search scored it, that score in centipawns
+//! from the side to move (EPD's `ce`): `FEN c9 "1-0"; ce 35;`. The network trainer
+//! (`crate::nnue::train`) learns from both. Lines that are empty or start with `#` are
+//! skipped.
 //!
 //! Games of other engines come in as PGN (`from_pgn`): the games of a match against
 //! Fairy-Stockfish teach what the stronger engine's results say about a position.
@@ -16,11 +19,18 @@ pub struct Sample {
     pub fen: String,
     /// White's score in that game: 1, 0.5 or 0.
     pub result: f64,
+    /// A search's score of the position, centipawns from the side to move (`ce`).
+    pub score: Option<i32>,
 }
 
 /// The line of `fen` with `result` ("1-0", "0-1" or "1/2-1/2").
 pub fn line(fen: &str, result: &str) -> String {
     format!("{fen} c9 \"{result}\";")
+}
+
+/// The line of `fen` with `result` and a search's score `ce` (side to move, centipawns).
+pub fn scored_line(fen: &str, result: &str, ce: i32) -> String {
+    format!("{fen} c9 \"{result}\"; ce {ce};")
 }
 
 /// White's score for a PGN result text.
@@ -65,9 +75,17 @@ pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
             )
         };
         let (fen, rest) = l.split_once(" c9 ").ok_or_else(bad)?;
-        let result = rest.trim().trim_end_matches(';').trim().trim_matches('"');
+        let mut ops = rest.split(';').map(str::trim).filter(|o| !o.is_empty());
+        let result = ops.next().ok_or_else(bad)?.trim_matches('"');
         let result = data_score(result).ok_or_else(bad)?;
-        out.push(Sample { fen: fen.trim().to_string(), result });
+        let mut score = None;
+        for op in ops {
+            match op.split_once(' ') {
+                Some(("ce", v)) => score = Some(v.trim().parse::<i32>().map_err(|_| bad())?),
+                _ => return Err(bad()),
+            }
+        }
+        out.push(Sample { fen: fen.trim().to_string(), result, score });
     }
     Ok(out)
 }
@@ -115,7 +133,7 @@ pub fn from_pgn(rules: &Arc<Rules>, text: &str, default_variant: &str) -> (Vec<S
                 }
             };
             if ply >= PGN_SKIP_PLIES && !pos.in_check() && !pos.is_capture(m) && m.promotion().is_none() {
-                game_samples.push(Sample { fen: pos.fen(), result });
+                game_samples.push(Sample { fen: pos.fen(), result, score: None });
             }
             pos.make_move(m);
         }
@@ -136,7 +154,14 @@ mod tests {
         let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
         let text = format!("# comment\n\n{}\n{}\n", line(fen, "1-0"), line(fen, "1/2-1/2"));
         let s = parse(&text).unwrap();
-        assert_eq!(s, vec![Sample { fen: fen.into(), result: 1.0 }, Sample { fen: fen.into(), result: 0.5 }]);
+        assert_eq!(
+            s,
+            vec![Sample { fen: fen.into(), result: 1.0, score: None }, Sample { fen: fen.into(), result: 0.5, score: None }]
+        );
+        let scored = parse(&scored_line(fen, "0-1", -35)).unwrap();
+        assert_eq!(scored, vec![Sample { fen: fen.into(), result: 0.0, score: Some(-35) }]);
+        assert!(parse(&format!("{fen} c9 \"1-0\"; ce x;")).is_err());
+        assert!(parse(&format!("{fen} c9 \"1-0\"; zz 3;")).is_err());
         assert!(parse("x y z\n").unwrap_err().starts_with("line 1:"));
         assert!(parse(&format!("{fen} c9 \"2-0\";")).is_err());
     }

@@ -42,6 +42,8 @@ pub struct SelfplayConfig {
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
     pub fens: Vec<String>,
+    /// The search's score of each recorded position, centipawns from its side to move.
+    pub scores: Vec<i32>,
     pub result: &'static str,
     pub plies: usize,
 }
@@ -53,20 +55,21 @@ pub fn play_game(rules: &Arc<Rules>, cfg: &SelfplayConfig, index: usize) -> Play
     let searcher = Searcher::new(cfg.hash_mb, 1);
     let limits = Limits { nodes: Some(cfg.nodes.max(1)), multipv: 1, ..Limits::default() };
     let mut fens = Vec::new();
+    let mut scores = Vec::new();
     // Plies in a row at which the side to move was ahead (+) or behind (-) by RESIGN_CP.
     let mut decided: Vec<i32> = Vec::new();
     let mut plies = 0;
     loop {
         if let Some(f) = game_end::game_over(&pos) {
-            return PlayedGame { fens, result: f.result, plies };
+            return PlayedGame { fens, scores, result: f.result, plies };
         }
         if plies >= cfg.max_plies {
-            return PlayedGame { fens, result: "1/2-1/2", plies };
+            return PlayedGame { fens, scores, result: "1/2-1/2", plies };
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             // `game_over` has ruled on positions without moves; this is only a guard.
-            return PlayedGame { fens, result: "1/2-1/2", plies };
+            return PlayedGame { fens, scores, result: "1/2-1/2", plies };
         }
         let m = if plies < cfg.openings {
             moves[rng.next_u32() as usize % moves.len()]
@@ -74,11 +77,12 @@ pub fn play_game(rules: &Arc<Rules>, cfg: &SelfplayConfig, index: usize) -> Play
             searcher.prepare(&limits);
             let o = searcher.run(&pos, &limits, &mut |_| {});
             let Some(best) = o.best else {
-                return PlayedGame { fens, result: "1/2-1/2", plies };
+                return PlayedGame { fens, scores, result: "1/2-1/2", plies };
             };
             let quiet = !pos.is_capture(best) && best.promotion().is_none();
             if quiet && !pos.in_check() && o.score.abs() < MATE_BOUND {
                 fens.push(pos.fen());
+                scores.push(o.score);
             }
             decided.push(if o.score >= RESIGN_CP {
                 1
@@ -89,7 +93,7 @@ pub fn play_game(rules: &Arc<Rules>, cfg: &SelfplayConfig, index: usize) -> Play
             });
             if let Some(winner) = adjudicated(&decided, pos.side_to_move()) {
                 let result = if winner == Color::White { "1-0" } else { "0-1" };
-                return PlayedGame { fens, result, plies };
+                return PlayedGame { fens, scores, result, plies };
             }
             best
         };
@@ -108,9 +112,9 @@ fn adjudicated(decided: &[i32], stm: Color) -> Option<Color> {
     (now != 0 && agree).then_some(if now > 0 { stm } else { !stm })
 }
 
-/// The data file's lines of a played game.
+/// The data file's lines of a played game: each position with the result and its score.
 pub fn lines(game: &PlayedGame) -> impl Iterator<Item = String> + '_ {
-    game.fens.iter().map(|f| samples::line(f, game.result))
+    game.fens.iter().zip(&game.scores).map(|(f, &ce)| samples::scored_line(f, game.result, ce))
 }
 
 /// What a run played: games won by White, drawn, won by Black; plies; positions.
@@ -237,6 +241,8 @@ mod tests {
         let (_, g) = &seen[0];
         let first: Vec<String> = lines(g).collect();
         assert_eq!(first.len(), g.fens.len());
-        assert!(first.iter().all(|l| l.ends_with(&format!("c9 \"{}\";", g.result))));
+        assert!(first.iter().all(|l| l.contains(&format!("c9 \"{}\"; ce ", g.result))));
+        let parsed = samples::parse(&first.join("\n")).unwrap();
+        assert_eq!(parsed.iter().map(|s| s.score.unwrap()).collect::<Vec<_>>(), g.scores);
     }
 }

@@ -287,8 +287,8 @@ mod tests {
         ];
         let mut samples = Vec::new();
         for _ in 0..5 {
-            samples.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: up_result }));
-            samples.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 - up_result }));
+            samples.extend(up.iter().map(|f| Sample { fen: f.to_string(), result: up_result, score: None }));
+            samples.extend(down.iter().map(|f| Sample { fen: f.to_string(), result: 1.0 - up_result, score: None }));
         }
         samples
     }
@@ -330,7 +330,7 @@ mod tests {
         assert_eq!((pair.target, pair.value), (Target::Imbalance(0), 0));
         pair.value = 80;
         let trial = rules_with(&rules, &params).unwrap();
-        let samples = [Sample { fen: "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1".to_string(), result: 1.0 }];
+        let samples = [Sample { fen: "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1".to_string(), result: 1.0, score: None }];
         let before = evaluations(&rules, &samples).unwrap()[0];
         assert_eq!(evaluations(&trial, &samples).unwrap()[0] - before, 80);
     }

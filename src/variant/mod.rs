@@ -219,6 +219,9 @@ pub struct Variant {
     /// `imbalance.A.B = N` and `imbalanceVs.A.B = N` lines: the evaluation's material
     /// imbalance terms (`search::imbalance`).
     pub imbalance: Vec<crate::search::imbalance::Term>,
+    /// `nnue = FILE`: the evaluation network (`crate::nnue`) that replaces the hand-written
+    /// evaluation; `none` (or no key) keeps that one.
+    pub nnue: Option<std::sync::Arc<crate::nnue::Network>>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
     /// captures nothing; otherwise such moves merge with ordinary moves to the same square.
     pub two_leg_paths: bool,
@@ -613,7 +616,8 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 | "poolLines"
                 | "unique"
                 | "hia"
-                | "hiaEnemyOnly" => {
+                | "hiaEnemyOnly"
+                | "nnue" => {
                     kv.insert(key.to_string(), (e.value.clone(), e.origin.clone()));
                 }
                 _ => err(&e.origin, format!("unknown key '{key}'")),
@@ -951,6 +955,17 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
             }
         }
     }
+    let nnue = match get("nnue") {
+        None => None,
+        Some((v, _)) if v.eq_ignore_ascii_case("none") => None,
+        Some((v, o)) => match crate::nnue::load(v, &o.file, &pieces, files as usize, ranks as usize) {
+            Ok(net) => Some(std::sync::Arc::new(net)),
+            Err(e) => {
+                err(o, format!("nnue: {e}"));
+                None
+            }
+        },
+    };
     let v = Variant {
         name: s.name.clone(),
         title: get("title").map(|(v, _)| v.to_string()).unwrap_or_else(|| s.name.clone()),
@@ -994,6 +1009,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         eval_weights,
         search_params,
         imbalance: imbalance_terms,
+        nnue,
         two_leg_paths: boolean("twoLegPaths", false),
         promote_on_last_rank,
         promote_by_capture_only,

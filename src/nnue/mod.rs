@@ -1,0 +1,189 @@
+//! A learned evaluation: a small network over the pieces on the board, trained by Kirin's
+//! own tool (`train`) on its own self-play (`kirin selfplay`), one network per variant.
+//!
+//! Why: the hand-written evaluation (`search::eval`) is a sum of Stockfish-shaped terms
+//! with per-variant weights, and seventeen sessions of fitting and testing those terms
+//! left Kirin far behind Fairy-Stockfish at equal nodes. A network learns the terms'
+//! interplay from the data instead, as Stockfish's and Fairy-Stockfish's evaluations do
+//! today, and the same tool trains one for any variant a user defines.
+//!
+//! The shape is the simplest of the efficiently updatable networks: each piece (its type,
+//! whether it is the perspective's own, its square seen from that side) is one input; the
+//! inputs feed `hidden` units, once from the side to move's perspective and once from the
+//! other's, with shared weights; each unit's value is clipped to 0..1 and squared
+//! (SCReLU); one output weighs both halves. The output times `SCALE` is centipawns from the
+//! side to move. The hidden layer is summed afresh for every evaluation (a few dozen
+//! pieces times `hidden` additions), which costs less than the hand-written evaluation.
+//!
+//! A variant names its network with `nnue = FILE` in `variants.ini`: a network embedded
+//! in the binary (`nets/`), else a file, relative to the ini file that names it.
+
+pub mod format;
+pub mod train;
+
+use crate::position::Position;
+use crate::square::{Color, Square};
+
+/// Centipawns of one unit of the network's output (and of the trainer's logistic scale:
+/// a score of `SCALE` is an expected score of 1/(1+e^-1) = 0.73).
+pub const SCALE: f32 = 400.0;
+
+/// The most hidden units a network may have (the evaluation keeps them on the stack).
+pub const MAX_HIDDEN: usize = 1024;
+
+/// The inputs of a variant's network: which piece types, on which board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub kinds: usize,
+    pub files: usize,
+    pub ranks: usize,
+}
+
+impl Features {
+    pub fn of(pos: &Position) -> Features {
+        let v = pos.variant();
+        Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
+    }
+
+    /// Number of inputs: own and enemy pieces of each type on each square.
+    pub fn inputs(&self) -> usize {
+        2 * self.kinds * self.files * self.ranks
+    }
+
+    /// The input of a `color` piece of type `kind` on `sq`, seen from `perspective`:
+    /// Black sees the board with its ranks turned round, so that both sides' networks
+    /// read "my pieces, coming up the board".
+    #[inline]
+    pub fn index(&self, perspective: Color, color: Color, kind: usize, sq: Square) -> usize {
+        let rank = sq.rank() as usize;
+        let rank = if perspective == Color::White { rank } else { self.ranks - 1 - rank };
+        let side = usize::from(color != perspective);
+        ((side * self.kinds + kind) * self.ranks + rank) * self.files + sq.file() as usize
+    }
+
+    /// The active inputs of `pos` from White's and from Black's perspective, appended to
+    /// the two lists.
+    pub fn active(&self, pos: &Position, white: &mut Vec<u16>, black: &mut Vec<u16>) {
+        for c in Color::BOTH {
+            for sq in pos.color_bb(c) {
+                let kind = pos.piece_at(sq).kind() as usize;
+                white.push(self.index(Color::White, c, kind, sq) as u16);
+                black.push(self.index(Color::Black, c, kind, sq) as u16);
+            }
+        }
+    }
+}
+
+/// A trained network (weights as floats).
+#[derive(Clone)]
+pub struct Network {
+    pub features: Features,
+    /// The variant's piece tokens in order, as the network was trained: a network read
+    /// for a variant whose pieces have changed is refused.
+    pub pieces: String,
+    pub hidden: usize,
+    /// Input weights, `hidden` per input.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// Output weights: `hidden` for the side to move's half, then `hidden` for the other.
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({} inputs, {} hidden, pieces {})", self.features.inputs(), self.hidden, self.pieces)
+    }
+}
+
+/// SCReLU: clipped to 0..1, squared.
+#[inline(always)]
+pub fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+/// The piece tokens of a variant, the network's signature.
+pub fn piece_signature(pieces: &[crate::variant::PieceDef]) -> String {
+    pieces.iter().map(|p| p.token.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+impl Network {
+    /// The hidden layer of both perspectives for the active inputs.
+    #[inline]
+    fn accumulate(&self, active: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in active {
+            let row = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output for the two accumulators (side to move's first), in network units.
+    #[inline]
+    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let (wu, wt) = self.w2.split_at(self.hidden);
+        let mut s = 0.0f32;
+        for (a, w) in us.iter().zip(wu) {
+            s += screlu(*a) * w;
+        }
+        let mut t = 0.0f32;
+        for (a, w) in them.iter().zip(wt) {
+            t += screlu(*a) * w;
+        }
+        self.b2 + s + t
+    }
+
+    /// The network's evaluation of `pos`, centipawns from the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut white = arrayvec::ArrayVec::<u16, 256>::new();
+        let mut black = arrayvec::ArrayVec::<u16, 256>::new();
+        for c in Color::BOTH {
+            for sq in pos.color_bb(c) {
+                let kind = pos.piece_at(sq).kind() as usize;
+                white.push(self.features.index(Color::White, c, kind, sq) as u16);
+                black.push(self.features.index(Color::Black, c, kind, sq) as u16);
+            }
+        }
+        let mut acc = [0.0f32; 2 * MAX_HIDDEN];
+        let (aw, ab) = acc[..2 * self.hidden].split_at_mut(self.hidden);
+        self.accumulate(&white, aw);
+        self.accumulate(&black, ab);
+        let out = if pos.side_to_move() == Color::White { self.output(aw, ab) } else { self.output(ab, aw) };
+        (out * SCALE).round().clamp(-20_000.0, 20_000.0) as i32
+    }
+}
+
+/// The networks embedded in the binary, by file name (`nets/`).
+const EMBEDDED: &[(&str, &[u8])] = &[];
+
+/// The network `name` for a variant with `pieces` on `files` x `ranks`: an embedded one,
+/// else the file `name`, relative to the directory of `ini_file` (the file that names it).
+/// An error says why it cannot be used.
+pub fn load(
+    name: &str,
+    ini_file: &str,
+    pieces: &[crate::variant::PieceDef],
+    files: usize,
+    ranks: usize,
+) -> Result<Network, String> {
+    let net = match EMBEDDED.iter().find(|(n, _)| *n == name) {
+        Some((_, bytes)) => format::read(bytes),
+        None => {
+            let path = std::path::Path::new(ini_file).parent().unwrap_or(std::path::Path::new("")).join(name);
+            let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            format::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        }
+    }?;
+    let expected = Features { kinds: pieces.len(), files, ranks };
+    let signature = piece_signature(pieces);
+    if net.features != expected || net.pieces != signature {
+        return Err(format!(
+            "'{name}' was trained for pieces {} on {}x{}, the variant has {signature} on {files}x{ranks}",
+            net.pieces, net.features.files, net.features.ranks
+        ));
+    }
+    Ok(net)
+}

@@ -1,0 +1,347 @@
+//! The network trainer: fits a `Network` to positions labelled by a search's score and
+//! their game's result (the data of `kirin selfplay`), by mini-batch gradient descent with
+//! Adam, on all cores (rayon), in floats.
+//!
+//! Each position's target is an expected score for its side to move: `lambda` times the
+//! logistic of the search's score (`SCALE` centipawns a unit) plus `1 - lambda` times the
+//! game's result, as Stockfish's trainers blend them; the loss is the squared difference
+//! between that and the logistic of the network's output. Every twentieth block of
+//! positions is held out to show whether the fit generalises.
+
+use super::{Features, Network, SCALE, screlu};
+use crate::position::{Position, Rules};
+use crate::search::skill::SkillRng;
+use crate::square::Color;
+use crate::tune::samples::Sample;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    /// Adam's learning rate at the start; it falls along a half cosine to a tenth.
+    pub lr: f32,
+    /// Weight of the search's score in the target (the rest is the game's result).
+    pub lambda: f32,
+    pub seed: u64,
+}
+
+/// Positions as the trainer needs them: each one's active inputs from the side to move's
+/// perspective and from the other's, and its target.
+#[derive(Default)]
+pub struct Data {
+    /// Inputs of position `i`: `us[offsets[i]..offsets[i + 1]]` (and `them`, the same range).
+    us: Vec<u16>,
+    them: Vec<u16>,
+    offsets: Vec<usize>,
+    targets: Vec<f32>,
+}
+
+impl Data {
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+        let r = self.offsets[i]..self.offsets[i + 1];
+        (&self.us[r.clone()], &self.them[r])
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The target of a sample: an expected score for the side to move.
+pub fn target(s: &Sample, white_to_move: bool, lambda: f32) -> f32 {
+    let result = if white_to_move { s.result as f32 } else { 1.0 - s.result as f32 };
+    match s.score {
+        Some(ce) => lambda * sigmoid(ce.clamp(-4000, 4000) as f32 / SCALE) + (1.0 - lambda) * result,
+        None => result,
+    }
+}
+
+/// Reads the samples' positions (in parallel); an error names the first bad FEN.
+pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32) -> Result<Data, String> {
+    let features = features_of(rules);
+    let parsed: Vec<Result<(Vec<u16>, Vec<u16>, f32), String>> = samples
+        .par_iter()
+        .map(|s| {
+            let pos = Position::from_fen(rules.clone(), &s.fen).map_err(|e| format!("{}: {e}", s.fen))?;
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            features.active(&pos, &mut white, &mut black);
+            let stm_white = pos.side_to_move() == Color::White;
+            let t = target(s, stm_white, lambda);
+            Ok(if stm_white { (white, black, t) } else { (black, white, t) })
+        })
+        .collect();
+    let mut data = Data { offsets: vec![0], ..Data::default() };
+    for p in parsed {
+        let (us, them, t) = p?;
+        data.us.extend_from_slice(&us);
+        data.them.extend_from_slice(&them);
+        data.offsets.push(data.us.len());
+        data.targets.push(t);
+    }
+    Ok(data)
+}
+
+/// The inputs of `rules`' variant.
+pub fn features_of(rules: &Arc<Rules>) -> Features {
+    let v = &rules.variant;
+    Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
+}
+
+/// A network of random weights (seeded) for `rules`' variant.
+pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64) -> Network {
+    let features = features_of(rules);
+    let mut rng = SkillRng::seeded(seed);
+    let mut uniform = |r: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * r;
+    let w1 = (0..features.inputs() * hidden).map(|_| uniform(0.1)).collect();
+    let b1 = (0..hidden).map(|_| 0.05 + uniform(0.05)).collect();
+    let w2 = (0..2 * hidden).map(|_| uniform(0.1)).collect();
+    Network { features, pieces: super::piece_signature(&rules.variant.pieces), hidden, w1, b1, w2, b2: 0.0 }
+}
+
+/// Gradients of a batch (sums over its positions) and its summed loss.
+struct Grad {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    loss: f64,
+}
+
+impl Grad {
+    fn zero(net: &Network) -> Grad {
+        Grad { w1: vec![0.0; net.w1.len()], b1: vec![0.0; net.hidden], w2: vec![0.0; 2 * net.hidden], b2: 0.0, loss: 0.0 }
+    }
+
+    fn add(mut self, o: Grad) -> Grad {
+        for (a, b) in self.w1.iter_mut().zip(&o.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&o.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&o.w2) {
+            *a += b;
+        }
+        self.b2 += o.b2;
+        self.loss += o.loss;
+        self
+    }
+}
+
+fn accumulate(net: &Network, inputs: &[u16], acc: &mut [f32]) {
+    acc.copy_from_slice(&net.b1);
+    let h = net.hidden;
+    for &f in inputs {
+        for (a, w) in acc.iter_mut().zip(&net.w1[f as usize * h..(f as usize + 1) * h]) {
+            *a += w;
+        }
+    }
+}
+
+/// The loss of position `i`, and its gradients added to `g` when there is one.
+fn step(net: &Network, data: &Data, i: usize, acc: &mut [f32], g: Option<&mut Grad>) -> f64 {
+    let h = net.hidden;
+    let (us, them) = data.inputs(i);
+    let (au, at) = acc.split_at_mut(h);
+    accumulate(net, us, au);
+    accumulate(net, them, at);
+    let p = sigmoid(net.output(au, at));
+    let t = data.targets[i];
+    let loss = ((p - t) * (p - t)) as f64;
+    let Some(g) = g else { return loss };
+    // d loss / d output.
+    let dy = 2.0 * (p - t) * p * (1.0 - p);
+    g.b2 += dy;
+    for (half, (acc, inputs)) in [(&*au, us), (&*at, them)].into_iter().enumerate() {
+        let w2 = &net.w2[half * h..(half + 1) * h];
+        let gw2 = &mut g.w2[half * h..(half + 1) * h];
+        // d loss / d accumulator, kept in the output weights' gradient's neighbour.
+        let mut dacc = [0.0f32; super::MAX_HIDDEN];
+        for j in 0..h {
+            let a = acc[j];
+            gw2[j] += dy * screlu(a);
+            dacc[j] = if a > 0.0 && a < 1.0 { dy * w2[j] * 2.0 * a } else { 0.0 };
+        }
+        for (b, d) in g.b1.iter_mut().zip(&dacc[..h]) {
+            *b += d;
+        }
+        for &f in inputs {
+            for (w, d) in g.w1[f as usize * h..(f as usize + 1) * h].iter_mut().zip(&dacc[..h]) {
+                *w += d;
+            }
+        }
+    }
+    loss
+}
+
+/// Adam's moments of one tensor.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam { m: vec![0.0; n], v: vec![0.0; n] }
+    }
+
+    /// One update of `w` by the summed gradient `g` of `n` positions.
+    fn update(&mut self, w: &mut [f32], g: &[f32], n: f32, lr: f32, t: i32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        let (c1, c2) = (1.0 - B1.powi(t), 1.0 - B2.powi(t));
+        for ((w, g), (m, v)) in w.iter_mut().zip(g).zip(self.m.iter_mut().zip(self.v.iter_mut())) {
+            let g = g / n;
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// Mean loss over `positions`.
+fn mean_loss(net: &Network, data: &Data, positions: &[usize]) -> f64 {
+    let total: f64 = positions
+        .par_chunks(4096)
+        .map(|c| {
+            let mut acc = vec![0.0f32; 2 * net.hidden];
+            c.iter().map(|&i| step(net, data, i, &mut acc, None)).sum::<f64>()
+        })
+        .sum();
+    total / positions.len().max(1) as f64
+}
+
+/// Trains `net` on `data`; `progress` hears each epoch's number, training loss,
+/// held-out loss and the network as it stands.
+pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut dyn FnMut(usize, f64, f64, &Network)) {
+    // Held out in blocks of 256 positions (two games or so of self-play data): positions
+    // of one game are alike, and a held-out position beside its game's trained ones
+    // would hide overfitting.
+    let (mut fit, held): (Vec<usize>, Vec<usize>) = (0..data.len()).partition(|i| i / 256 % 20 != 19);
+    let mut rng = SkillRng::seeded(cfg.seed ^ 0x5eed);
+    let (mut a1, mut ab1, mut a2, mut ab2) =
+        (Adam::new(net.w1.len()), Adam::new(net.hidden), Adam::new(2 * net.hidden), Adam::new(1));
+    let threads = rayon::current_num_threads().max(1);
+    let mut t = 0;
+    for epoch in 0..cfg.epochs {
+        for i in (1..fit.len()).rev() {
+            let j = ((rng.next_u32() as u64) << 32 | rng.next_u32() as u64) as usize % (i + 1);
+            fit.swap(i, j);
+        }
+        let progress_frac = epoch as f32 / cfg.epochs.max(1) as f32;
+        let lr = cfg.lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f32::consts::PI * progress_frac).cos()));
+        let mut train_loss = 0.0;
+        for batch in fit.chunks(cfg.batch.max(1)) {
+            let shard = batch.len().div_ceil(threads);
+            let g = batch
+                .par_chunks(shard.max(1))
+                .map(|c| {
+                    let mut g = Grad::zero(net);
+                    let mut acc = vec![0.0f32; 2 * net.hidden];
+                    for &i in c {
+                        g.loss += step(net, data, i, &mut acc, Some(&mut g));
+                    }
+                    g
+                })
+                .reduce_with(Grad::add);
+            let Some(g) = g else { continue };
+            train_loss += g.loss;
+            t += 1;
+            let n = batch.len() as f32;
+            a1.update(&mut net.w1, &g.w1, n, lr, t);
+            ab1.update(&mut net.b1, &g.b1, n, lr, t);
+            a2.update(&mut net.w2, &g.w2, n, lr, t);
+            let mut b2 = [net.b2];
+            ab2.update(&mut b2, &[g.b2], n, lr, t);
+            net.b2 = b2[0];
+        }
+        let held_loss = mean_loss(net, data, &held);
+        progress(epoch + 1, train_loss / fit.len().max(1) as f64, held_loss, net);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn the_trainer_learns_that_an_extra_rook_wins() {
+        // Positions where one side has an extra Rook, labelled won for that side: the
+        // trained network must score them clearly for the Rook's side, whoever moves.
+        let rules = Catalog::embedded().get("chess").unwrap();
+        let mut samples = Vec::new();
+        for f in 0..8u8 {
+            for (fen, result) in [
+                (format!("4k3/8/8/8/8/8/8/{} w - - 0 1", rook_rank(f, true)), 1.0),
+                (format!("{}/8/8/8/8/8/8/4K3 w - - 0 1", rook_rank(f, false)), 0.0),
+            ] {
+                samples.push(Sample { fen: fen.clone(), result, score: None });
+                samples.push(Sample { fen: fen.replace(" w ", " b "), result, score: None });
+            }
+        }
+        let data = prepare(&rules, &samples, 0.0).unwrap();
+        let mut net = initial(&rules, 8, 1);
+        let cfg = TrainConfig { hidden: 8, epochs: 300, batch: 8, lr: 0.01, lambda: 0.0, seed: 1 };
+        let mut last = (0.0, 0.0);
+        train(&mut net, &data, &cfg, &mut |_, a, b, _| last = (a, b));
+        assert!(last.0 < 0.02, "training loss {last:?}");
+        // The side to move with the Rook is ahead, the side to move without it behind.
+        for (fen, sign) in [
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 1),
+            ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", -1),
+            ("4k2r/8/8/8/8/8/8/4K3 b - - 0 1", 1),
+            ("4k2r/8/8/8/8/8/8/4K3 w - - 0 1", -1),
+        ] {
+            let pos = Position::from_fen(rules.clone(), fen).unwrap();
+            assert!(sign * net.evaluate(&pos) > 200, "{fen}: {}", net.evaluate(&pos));
+        }
+    }
+
+    /// White's (or Black's) back rank with a King on e and a Rook on file `f` (not e).
+    fn rook_rank(f: u8, white: bool) -> String {
+        let f = if f == 4 { 7 } else { f };
+        let mut rank = ['1'; 8];
+        rank[4] = if white { 'K' } else { 'k' };
+        rank[f as usize] = if white { 'R' } else { 'r' };
+        let mut s = String::new();
+        let mut empty = 0;
+        for c in rank {
+            if c == '1' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push(c);
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        s
+    }
+
+    #[test]
+    fn targets_blend_the_score_and_the_result_for_the_side_to_move() {
+        let s = Sample { fen: String::new(), result: 1.0, score: Some(0) };
+        assert!((target(&s, true, 0.5) - 0.75).abs() < 1e-6);
+        assert!((target(&s, false, 0.5) - 0.25).abs() < 1e-6);
+        let s = Sample { fen: String::new(), result: 0.5, score: Some(400) };
+        assert!((target(&s, true, 1.0) - sigmoid(1.0)).abs() < 1e-6);
+        let s = Sample { fen: String::new(), result: 0.0, score: None };
+        assert_eq!(target(&s, false, 0.7), 1.0);
+    }
+}
