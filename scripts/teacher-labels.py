@@ -11,6 +11,10 @@ Fairy-Stockfish, which must know the variant) search each to --depth. Each posit
 written again with White's expected score from the engine's score,
 1 / (1 + 10^(-cp / 400)), in place of the game's 1, 1/2 or 0: a game result says little
 about a position a hundred plies before the end, an evaluation says something about each.
+
+With --ce the game's result is kept and the engine's score is added as EPD's `ce`
+(centipawns from the side to move), the data `kirin train-net` learns from:
+`FEN c9 "1-0"; ce 35;`.
 """
 import argparse
 import re
@@ -69,6 +73,7 @@ def main():
     p.add_argument("--depth", type=int, default=6)
     p.add_argument("--every", type=int, default=1, help="keep every N-th position")
     p.add_argument("--out", required=True)
+    p.add_argument("--ce", action="store_true", help="keep the result, add the score as ce (side to move)")
     a = p.parse_args()
     if a.every < 1 or a.depth < 1:
         p.error("--every and --depth must be at least 1")
@@ -78,14 +83,20 @@ def main():
         for path in a.data:
             with open(path) as f:
                 for raw in f:
-                    fen = raw.split(" c9 ")[0].strip()
+                    fen, _, rest = raw.partition(" c9 ")
+                    fen = fen.strip()
                     if not fen or fen.startswith("#"):
                         continue
                     seen += 1
                     if seen % a.every:
                         continue
                     cp = engine.score(fen, a.depth)
-                    out.write(f'{fen} c9 "{1 / (1 + 10 ** (-cp / 400)):.4f}";\n')
+                    if a.ce:
+                        result = rest.split(";")[0].strip() or '"1/2-1/2"'
+                        stm_cp = cp if fen.split()[1] == "w" else -cp
+                        out.write(f"{fen} c9 {result}; ce {stm_cp};\n")
+                    else:
+                        out.write(f'{fen} c9 "{1 / (1 + 10 ** (-cp / 400)):.4f}";\n')
                     n += 1
                     if n % 5000 == 0:
                         print(f"{n} positions", file=sys.stderr, flush=True)

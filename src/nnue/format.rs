@@ -3,8 +3,8 @@
 //! the scale keeps the largest weight's precision: a weight moves by at most 1/65,534 of
 //! its tensor's range).
 //!
-//! Layout, little-endian: `KIRINNET`, version (u32), kinds, files, ranks, hidden (u32
-//! each), the length of the piece signature (u32) and its bytes, then for `w1`, `b1` and
+//! Layout, little-endian: `KIRINNET`, version (u32), kinds, files, ranks, hidden, and
+//! whether it adds to the hand-written evaluation (1) or replaces it (0) (u32 each), the length of the piece signature (u32) and its bytes, then for `w1`, `b1` and
 //! `w2` a scale (f32) and the integers (i16), and `b2` (f32).
 
 use super::{Features, MAX_HIDDEN, Network};
@@ -31,7 +31,7 @@ pub fn write(net: &Network) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     put_u32(&mut out, VERSION);
     let f = &net.features;
-    for x in [f.kinds, f.files, f.ranks, net.hidden] {
+    for x in [f.kinds, f.files, f.ranks, net.hidden, usize::from(net.adds_to_eval)] {
         put_u32(&mut out, x as u32);
     }
     put_u32(&mut out, net.pieces.len() as u32);
@@ -89,6 +89,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(format!("{hidden} hidden units (at most {MAX_HIDDEN})"));
     }
+    let adds_to_eval = match r.u32()? {
+        0 => false,
+        1 => true,
+        x => return Err(format!("unknown network kind {x}")),
+    };
     let len = r.u32()? as usize;
     let pieces = String::from_utf8(r.take(len)?.to_vec()).map_err(|_| "the piece signature is not text")?;
     let features = Features { kinds, files, ranks };
@@ -99,7 +104,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if r.at != bytes.len() {
         return Err("the file goes on after the network".into());
     }
-    Ok(Network { features, pieces, hidden, w1, b1, w2, b2 })
+    Ok(Network { features, pieces, hidden, w1, b1, w2, b2, adds_to_eval })
 }
 
 #[cfg(test)]
@@ -110,7 +115,16 @@ mod tests {
         let features = Features { kinds: 2, files: 3, ranks: 2 };
         let hidden = 4;
         let w1 = (0..features.inputs() * hidden).map(|i| (i as f32 * 0.37).sin()).collect();
-        Network { features, pieces: "K P".into(), hidden, w1, b1: vec![0.1, -0.2, 0.3, 0.0], w2: vec![0.5; 8], b2: -0.25 }
+        Network {
+            features,
+            pieces: "K P".into(),
+            hidden,
+            w1,
+            b1: vec![0.1, -0.2, 0.3, 0.0],
+            w2: vec![0.5; 8],
+            b2: -0.25,
+            adds_to_eval: true,
+        }
     }
 
     #[test]
@@ -118,10 +132,11 @@ mod tests {
         let net = small();
         let back = read(&write(&net)).unwrap();
         assert_eq!((back.features.clone(), back.hidden, back.pieces.as_str()), (net.features.clone(), 4, "K P"));
-        for (a, b) in net.w1.iter().zip(&back.w1).chain(net.b1.iter().zip(&back.b1)).chain(net.w2.iter().zip(&back.w2)) {
+        for (a, b) in net.w1.iter().zip(&back.w1).chain(net.b1.iter().zip(&back.b1)).chain(net.w2.iter().zip(&back.w2))
+        {
             assert!((a - b).abs() < 1e-4, "{a} {b}");
         }
-        assert_eq!(back.b2, -0.25);
+        assert_eq!((back.b2, back.adds_to_eval), (-0.25, true));
     }
 
     #[test]

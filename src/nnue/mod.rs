@@ -88,11 +88,18 @@ pub struct Network {
     /// Output weights: `hidden` for the side to move's half, then `hidden` for the other.
     pub w2: Vec<f32>,
     pub b2: f32,
+    /// The network learned a correction to the hand-written evaluation, not a whole one:
+    /// its output is added to that evaluation's score. With the few hundred thousand
+    /// positions a two-core machine plays in an hour, a correction starts from what the
+    /// hand-written terms know (a network of zero output is exactly that evaluation) and
+    /// learns only what they miss.
+    pub adds_to_eval: bool,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({} inputs, {} hidden, pieces {})", self.features.inputs(), self.hidden, self.pieces)
+        let kind = if self.adds_to_eval { "correction" } else { "evaluation" };
+        write!(f, "Network({kind}, {} inputs, {} hidden, pieces {})", self.features.inputs(), self.hidden, self.pieces)
     }
 }
 

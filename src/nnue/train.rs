@@ -37,6 +37,8 @@ pub struct Data {
     them: Vec<u16>,
     offsets: Vec<usize>,
     targets: Vec<f32>,
+    /// The hand-written evaluation in network units (0 for a network that replaces it).
+    base: Vec<f32>,
 }
 
 impl Data {
@@ -67,10 +69,16 @@ pub fn target(s: &Sample, white_to_move: bool, lambda: f32) -> f32 {
     }
 }
 
+/// One position read: its inputs from the side to move's and the other's perspective,
+/// its target and its base.
+type Prepared = (Vec<u16>, Vec<u16>, f32, f32);
+
 /// Reads the samples' positions (in parallel); an error names the first bad FEN.
-pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32) -> Result<Data, String> {
+/// `adds_to_eval`: the network is to correct the hand-written evaluation, whose score of
+/// each position is then kept as its base.
+pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32, adds_to_eval: bool) -> Result<Data, String> {
     let features = features_of(rules);
-    let parsed: Vec<Result<(Vec<u16>, Vec<u16>, f32), String>> = samples
+    let parsed: Vec<Result<Prepared, String>> = samples
         .par_iter()
         .map(|s| {
             let pos = Position::from_fen(rules.clone(), &s.fen).map_err(|e| format!("{}: {e}", s.fen))?;
@@ -78,16 +86,18 @@ pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32) -> Result<Da
             features.active(&pos, &mut white, &mut black);
             let stm_white = pos.side_to_move() == Color::White;
             let t = target(s, stm_white, lambda);
-            Ok(if stm_white { (white, black, t) } else { (black, white, t) })
+            let base = if adds_to_eval { crate::search::eval::evaluate_hand(&pos) as f32 / SCALE } else { 0.0 };
+            Ok(if stm_white { (white, black, t, base) } else { (black, white, t, base) })
         })
         .collect();
     let mut data = Data { offsets: vec![0], ..Data::default() };
     for p in parsed {
-        let (us, them, t) = p?;
+        let (us, them, t, base) = p?;
         data.us.extend_from_slice(&us);
         data.them.extend_from_slice(&them);
         data.offsets.push(data.us.len());
         data.targets.push(t);
+        data.base.push(base);
     }
     Ok(data)
 }
@@ -98,15 +108,17 @@ pub fn features_of(rules: &Arc<Rules>) -> Features {
     Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
 }
 
-/// A network of random weights (seeded) for `rules`' variant.
-pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64) -> Network {
+/// A network of random weights (seeded) for `rules`' variant. A correction starts with
+/// output weights of zero: at first it is the hand-written evaluation, exactly.
+pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64, adds_to_eval: bool) -> Network {
     let features = features_of(rules);
     let mut rng = SkillRng::seeded(seed);
     let mut uniform = |r: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * r;
     let w1 = (0..features.inputs() * hidden).map(|_| uniform(0.1)).collect();
     let b1 = (0..hidden).map(|_| 0.05 + uniform(0.05)).collect();
-    let w2 = (0..2 * hidden).map(|_| uniform(0.1)).collect();
-    Network { features, pieces: super::piece_signature(&rules.variant.pieces), hidden, w1, b1, w2, b2: 0.0 }
+    let w2 = (0..2 * hidden).map(|_| if adds_to_eval { 0.0 } else { uniform(0.1) }).collect();
+    let pieces = super::piece_signature(&rules.variant.pieces);
+    Network { features, pieces, hidden, w1, b1, w2, b2: 0.0, adds_to_eval }
 }
 
 /// Gradients of a batch (sums over its positions) and its summed loss.
@@ -120,7 +132,13 @@ struct Grad {
 
 impl Grad {
     fn zero(net: &Network) -> Grad {
-        Grad { w1: vec![0.0; net.w1.len()], b1: vec![0.0; net.hidden], w2: vec![0.0; 2 * net.hidden], b2: 0.0, loss: 0.0 }
+        Grad {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.hidden],
+            w2: vec![0.0; 2 * net.hidden],
+            b2: 0.0,
+            loss: 0.0,
+        }
     }
 
     fn add(mut self, o: Grad) -> Grad {
@@ -156,7 +174,7 @@ fn step(net: &Network, data: &Data, i: usize, acc: &mut [f32], g: Option<&mut Gr
     let (au, at) = acc.split_at_mut(h);
     accumulate(net, us, au);
     accumulate(net, them, at);
-    let p = sigmoid(net.output(au, at));
+    let p = sigmoid(data.base[i] + net.output(au, at));
     let t = data.targets[i];
     let loss = ((p - t) * (p - t)) as f64;
     let Some(g) = g else { return loss };
@@ -223,7 +241,8 @@ fn mean_loss(net: &Network, data: &Data, positions: &[usize]) -> f64 {
 }
 
 /// Trains `net` on `data`; `progress` hears each epoch's number, training loss,
-/// held-out loss and the network as it stands.
+/// held-out loss and the network as it stands, and first (epoch 0) the held-out loss
+/// of the untrained network.
 pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut dyn FnMut(usize, f64, f64, &Network)) {
     // Held out in blocks of 256 positions (two games or so of self-play data): positions
     // of one game are alike, and a held-out position beside its game's trained ones
@@ -233,6 +252,7 @@ pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut d
     let (mut a1, mut ab1, mut a2, mut ab2) =
         (Adam::new(net.w1.len()), Adam::new(net.hidden), Adam::new(2 * net.hidden), Adam::new(1));
     let threads = rayon::current_num_threads().max(1);
+    progress(0, f64::NAN, mean_loss(net, data, &held), net);
     let mut t = 0;
     for epoch in 0..cfg.epochs {
         for i in (1..fit.len()).rev() {
@@ -291,11 +311,15 @@ mod tests {
                 samples.push(Sample { fen: fen.replace(" w ", " b "), result, score: None });
             }
         }
-        let data = prepare(&rules, &samples, 0.0).unwrap();
-        let mut net = initial(&rules, 8, 1);
+        let data = prepare(&rules, &samples, 0.0, false).unwrap();
+        let mut net = initial(&rules, 8, 1, false);
         let cfg = TrainConfig { hidden: 8, epochs: 300, batch: 8, lr: 0.01, lambda: 0.0, seed: 1 };
         let mut last = (0.0, 0.0);
-        train(&mut net, &data, &cfg, &mut |_, a, b, _| last = (a, b));
+        train(&mut net, &data, &cfg, &mut |e, a, b, _| {
+            if e > 0 {
+                last = (a, b)
+            }
+        });
         assert!(last.0 < 0.02, "training loss {last:?}");
         // The side to move with the Rook is ahead, the side to move without it behind.
         for (fen, sign) in [

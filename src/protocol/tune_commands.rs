@@ -93,10 +93,14 @@ pub struct TrainNetArgs {
     /// Seed of the first weights and of the order of the positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Train a whole evaluation instead of a correction added to the hand-written one.
+    #[arg(long)]
+    pub replace: bool,
 }
 
-/// `kirin train-net`: a line per epoch (training and held-out loss), the network saved
-/// after each, so that an interrupted run leaves the last one.
+/// `kirin train-net`: a line per epoch (training and held-out loss); the network is
+/// saved whenever its held-out loss is the lowest yet, so that an interrupted run leaves
+/// the best one so far.
 pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
     let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
     if !(0.0..=1.0).contains(&a.lambda) {
@@ -106,7 +110,7 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
         return Err(format!("--lr must be above 0 and below 1, found {}", a.lr));
     }
     let samples = read_data(&a.data)?;
-    let data = crate::nnue::train::prepare(&rules, &samples, a.lambda)?;
+    let data = crate::nnue::train::prepare(&rules, &samples, a.lambda, !a.replace)?;
     drop(samples);
     eprintln!("train-net: {} positions", data.len());
     let cfg = crate::nnue::train::TrainConfig {
@@ -117,16 +121,24 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
         lambda: a.lambda,
         seed: a.seed,
     };
-    let mut net = crate::nnue::train::initial(&rules, cfg.hidden, cfg.seed);
+    let mut net = crate::nnue::train::initial(&rules, cfg.hidden, cfg.seed, !a.replace);
     let started = std::time::Instant::now();
     let mut saved = Ok(());
+    let mut best = f64::INFINITY;
     crate::nnue::train::train(&mut net, &data, &cfg, &mut |epoch, fit, held, net| {
+        if epoch == 0 {
+            eprintln!("train-net: held-out loss before training {held:.6}");
+            return;
+        }
         eprintln!(
-            "train-net: epoch {epoch}/{} loss {fit:.6} held-out {held:.6} ({:.0} s)",
+            "train-net: epoch {epoch}/{} loss {fit:.6} held-out {held:.6} ({:.0} s){}",
             cfg.epochs,
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            if held < best { ", saved" } else { "" }
         );
-        if saved.is_ok() {
+        // The network of the lowest held-out loss is the one kept.
+        if held < best && saved.is_ok() {
+            best = held;
             saved = std::fs::write(&a.out, crate::nnue::format::write(net))
                 .map_err(|e| format!("cannot write {}: {e}", a.out.display()));
         }

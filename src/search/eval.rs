@@ -47,9 +47,17 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
 pub fn evaluate_keyed(pos: &Position) -> i32 {
     match &pos.variant().nnue {
+        Some(net) if net.adds_to_eval => terms::<false>(pos, &mut Trace::default()) + net.evaluate(pos),
         Some(net) => net.evaluate(pos),
         None => terms::<false>(pos, &mut Trace::default()),
     }
+}
+
+/// The hand-written evaluation alone, whatever network the variant has: what a
+/// correcting network (`crate::nnue`) is trained on top of.
+pub fn evaluate_hand(pos: &Position) -> i32 {
+    let keyed = terms::<false>(pos, &mut Trace::default());
+    scale_for_move_rule(pos, keyed) + pos.rules().values.weights[Weight::Tempo]
 }
 
 /// The evaluation split into its terms (White's point of view, middlegame and endgame
@@ -612,7 +620,8 @@ fn piece_hits_reach(
 #[inline]
 pub fn finish(pos: &Position, keyed: i32) -> i32 {
     // A network's score is the side to move's already: it has learned what the move is worth.
-    let tempo = if pos.variant().nnue.is_some() { 0 } else { pos.rules().values.weights[Weight::Tempo] };
+    let alone = pos.variant().nnue.as_ref().is_some_and(|n| !n.adds_to_eval);
+    let tempo = if alone { 0 } else { pos.rules().values.weights[Weight::Tempo] };
     scale_for_move_rule(pos, keyed) + tempo
 }
 

@@ -156,7 +156,10 @@ mod tests {
         let s = parse(&text).unwrap();
         assert_eq!(
             s,
-            vec![Sample { fen: fen.into(), result: 1.0, score: None }, Sample { fen: fen.into(), result: 0.5, score: None }]
+            vec![
+                Sample { fen: fen.into(), result: 1.0, score: None },
+                Sample { fen: fen.into(), result: 0.5, score: None }
+            ]
         );
         let scored = parse(&scored_line(fen, "0-1", -35)).unwrap();
         assert_eq!(scored, vec![Sample { fen: fen.into(), result: 0.0, score: Some(-35) }]);

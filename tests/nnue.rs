@@ -1,0 +1,77 @@
+//! The `nnue` key of variants.ini and the evaluation networks behind it (src/nnue/).
+
+use kirin::catalog::Catalog;
+use kirin::nnue::{Network, format, train};
+use kirin::position::Position;
+use kirin::search::eval;
+use std::path::PathBuf;
+
+/// A file of this test run's own for `net`, named `name`.
+fn net_file(name: &str, net: &Network) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kirin-nnue-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format::write(net)).unwrap();
+    path
+}
+
+const FENS: [&str; 3] = [
+    "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+    "1r3bkw3r/2pm1p1b1pp1/epn1p2p1nfe/pN5P2Np/P4PP4P/2PPMBBEpPP1/1P2RF2P3/1K5W3R w - - 1 31",
+    "12/7wp3/3e4p1p1/8P2p/3K2k2P1P/8B1P1/9F1r/12 b - - 2 106",
+];
+
+#[test]
+fn a_correction_network_adds_its_output_to_the_hand_written_evaluation() {
+    let courier = Catalog::embedded().get("courier").unwrap();
+    // Output weights of zero: the correction is its bias alone, 0.25 units = 100 cp.
+    let mut net = train::initial(&courier, 16, 3, true);
+    net.b2 = 0.25;
+    let path = net_file("correction.nnue", &net);
+    let cat = Catalog::embedded_with(&format!("[nncourier:courier]\nnnue = {}\n", path.display()));
+    assert!(cat.errors.is_empty(), "{:?}", cat.errors);
+    let with_net = cat.get("nncourier").unwrap();
+    for fen in FENS {
+        let plain = Position::from_fen(courier.clone(), fen).unwrap();
+        let corrected = Position::from_fen(with_net.clone(), fen).unwrap();
+        assert_eq!(eval::evaluate(&plain), eval::evaluate_hand(&corrected), "{fen}");
+        // The move-rule scaling shrinks the 100 cp by the counter (at most 106/400 here).
+        let diff = eval::evaluate(&corrected) - eval::evaluate(&plain);
+        assert!((70..=100).contains(&diff), "{fen}: {diff}");
+    }
+}
+
+#[test]
+fn a_whole_network_replaces_the_evaluation() {
+    let courier = Catalog::embedded().get("courier").unwrap();
+    let net = train::initial(&courier, 16, 5, false);
+    let path = net_file("whole.nnue", &net);
+    let cat = Catalog::embedded_with(&format!("[nncourier:courier]\nnnue = {}\n", path.display()));
+    let with_net = cat.get("nncourier").unwrap();
+    for fen in FENS {
+        let pos = Position::from_fen(with_net.clone(), fen).unwrap();
+        assert_eq!(eval::evaluate_keyed(&pos), net.evaluate(&pos), "{fen}");
+    }
+    // Seen from either side, the same position with colours and ranks swapped scores the
+    // same for the side to move.
+    let a = Position::from_fen(with_net.clone(), "6k5/12/12/12/12/12/4R7/5K6 w - - 0 1").unwrap();
+    let b = Position::from_fen(with_net.clone(), "5k6/4r7/12/12/12/12/12/6K5 b - - 0 1").unwrap();
+    assert_eq!(net.evaluate(&a), net.evaluate(&b));
+}
+
+#[test]
+fn bad_networks_are_refused_with_the_reason() {
+    let chess = Catalog::embedded().get("chess").unwrap();
+    let path = net_file("chess.nnue", &train::initial(&chess, 8, 1, true));
+    let cat = Catalog::embedded_with(&format!("[nncourier:courier]\nnnue = {}\n", path.display()));
+    assert!(cat.get("nncourier").is_none());
+    assert!(cat.errors.iter().any(|e| e.contains("nnue:") && e.contains("was trained for")), "{:?}", cat.errors);
+    let cat = Catalog::embedded_with("[nncourier:courier]\nnnue = no-such-file.nnue\n");
+    assert!(cat.errors.iter().any(|e| e.contains("user.ini:2") && e.contains("cannot read")), "{:?}", cat.errors);
+    let broken = path.with_file_name("broken.nnue");
+    std::fs::write(&broken, b"KIRINNET\x01\x00").unwrap();
+    let cat = Catalog::embedded_with(&format!("[nnchess:chess]\nnnue = {}\n", broken.display()));
+    assert!(cat.errors.iter().any(|e| e.contains("ends early")), "{:?}", cat.errors);
+    let cat = Catalog::embedded_with("[nnchess:chess]\nnnue = none\n");
+    assert!(cat.errors.is_empty() && cat.get("nnchess").unwrap().variant.nnue.is_none());
+}
