@@ -104,7 +104,9 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if r.at != bytes.len() {
         return Err("the file goes on after the network".into());
     }
-    Ok(Network { features, pieces, hidden, w1, b1, w2, b2, adds_to_eval })
+    let mut net = Network { features, pieces, hidden, w1, b1, w2, b2, adds_to_eval, quantized: Default::default() };
+    net.quantize();
+    Ok(net)
 }
 
 #[cfg(test)]
@@ -124,6 +126,7 @@ mod tests {
             w2: vec![0.5; 8],
             b2: -0.25,
             adds_to_eval: true,
+            quantized: Default::default(),
         }
     }
 

@@ -12,8 +12,8 @@
 //! inputs feed `hidden` units, once from the side to move's perspective and once from the
 //! other's, with shared weights; each unit's value is clipped to 0..1 and squared
 //! (SCReLU); one output weighs both halves. The output times `SCALE` is centipawns from the
-//! side to move. The hidden layer is summed afresh for every evaluation (a few dozen
-//! pieces times `hidden` additions), which costs less than the hand-written evaluation.
+//! side to move. Each search thread keeps the hidden layers of its last evaluation and
+//! updates them by the squares that changed (`Accumulators`).
 //!
 //! A variant names its network with `nnue = FILE` in `variants.ini`: a network embedded
 //! in the binary (`nets/`), else a file, relative to the ini file that names it.
@@ -21,8 +21,9 @@
 pub mod format;
 pub mod train;
 
+use crate::piece::Piece;
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::{Color, NUM_SQUARES, Square};
 
 /// Centipawns of one unit of the network's output (and of the trainer's logistic scale:
 /// a score of `SCALE` is an expected score of 1/(1+e^-1) = 0.73).
@@ -94,6 +95,8 @@ pub struct Network {
     /// hand-written terms know (a network of zero output is exactly that evaluation) and
     /// learns only what they miss.
     pub adds_to_eval: bool,
+    /// The input weights as the search uses them (`quantize`).
+    pub quantized: Quantized,
 }
 
 impl std::fmt::Debug for Network {
@@ -115,20 +118,116 @@ pub fn piece_signature(pieces: &[crate::variant::PieceDef]) -> String {
     pieces.iter().map(|p| p.token.as_str()).collect::<Vec<_>>().join(" ")
 }
 
+/// The input weights as integers, for the search: the sums of a position's inputs are
+/// then exact, so that a hidden layer updated square by square (`Accumulators`) equals
+/// one summed afresh, whatever the order.
+#[derive(Clone, Default)]
+pub struct Quantized {
+    /// What one integer unit is worth.
+    scale: f32,
+    w1: Vec<i32>,
+    b1: Vec<i32>,
+}
+
+/// A search thread's hidden layers of the position it evaluated last, with that
+/// position's board: the next evaluation, usually a few moves away in the tree, subtracts
+/// and adds the rows of the squares that differ instead of summing every piece again
+/// (a courier position has 48 pieces; a move changes two or three squares). Comparing
+/// boards instead of following moves keeps it blind to the rules: castling, two-leg
+/// captures, pool promotions and the Slide-chess line shifts are all just squares.
+pub struct Accumulators {
+    /// The network the sums belong to (its address; 0: none yet).
+    owner: usize,
+    board: [Piece; NUM_SQUARES],
+    /// White's perspective, Black's.
+    acc: [arrayvec::ArrayVec<i32, MAX_HIDDEN>; 2],
+}
+
+impl Default for Accumulators {
+    fn default() -> Self {
+        Accumulators { owner: 0, board: [Piece::NONE; NUM_SQUARES], acc: Default::default() }
+    }
+}
+
+/// More squares changed than this since the last evaluation: sum afresh.
+const MAX_CHANGED: usize = 24;
+
 impl Network {
-    /// The hidden layer of both perspectives for the active inputs.
+    /// Fills the integer weights from the float ones (after reading or training).
+    pub fn quantize(&mut self) {
+        let max = self.w1.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        let scale = if max > 0.0 { max / 32767.0 } else { 1.0 };
+        let q = |x: &f32| (x / scale).round().clamp(-2e9, 2e9) as i32;
+        self.quantized = Quantized { scale, w1: self.w1.iter().map(q).collect(), b1: self.b1.iter().map(q).collect() };
+    }
+
+    /// Adds (`sign` 1) or subtracts (-1) the rows of `piece` on square index `sq` to both
+    /// perspectives.
     #[inline]
-    fn accumulate(&self, active: &[u16], acc: &mut [f32]) {
-        acc.copy_from_slice(&self.b1);
-        for &f in active {
-            let row = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
+    fn apply(&self, acc: &mut [arrayvec::ArrayVec<i32, MAX_HIDDEN>; 2], piece: Piece, sq: usize, sign: i32) {
+        let h = self.hidden;
+        let (c, kind, sq) = (piece.color(), piece.kind() as usize, Square::from_index(sq));
+        for (p, perspective) in Color::BOTH.into_iter().enumerate() {
+            let f = self.features.index(perspective, c, kind, sq);
+            let row = &self.quantized.w1[f * h..(f + 1) * h];
+            if sign > 0 {
+                for (a, w) in acc[p].iter_mut().zip(row) {
+                    *a += w;
+                }
+            } else {
+                for (a, w) in acc[p].iter_mut().zip(row) {
+                    *a -= w;
+                }
             }
         }
     }
 
-    /// The output for the two accumulators (side to move's first), in network units.
+    /// Brings `cache` to `board`: square by square where few changed, else afresh.
+    fn update(&self, cache: &mut Accumulators, board: &[Piece; NUM_SQUARES]) {
+        let me = self as *const Network as usize;
+        if cache.owner == me {
+            let mut changed = arrayvec::ArrayVec::<usize, MAX_CHANGED>::new();
+            let mut fits = true;
+            'chunks: for (i, (new, old)) in board.chunks_exact(32).zip(cache.board.chunks_exact(32)).enumerate() {
+                if new == old {
+                    continue;
+                }
+                for j in 0..32 {
+                    if new[j] != old[j] && changed.try_push(32 * i + j).is_err() {
+                        fits = false;
+                        break 'chunks;
+                    }
+                }
+            }
+            if fits {
+                for sq in changed {
+                    let (old, new) = (cache.board[sq], board[sq]);
+                    if old.is_some() {
+                        self.apply(&mut cache.acc, old, sq, -1);
+                    }
+                    if new.is_some() {
+                        self.apply(&mut cache.acc, new, sq, 1);
+                    }
+                    cache.board[sq] = new;
+                }
+                return;
+            }
+        }
+        cache.owner = me;
+        for acc in &mut cache.acc {
+            acc.clear();
+            acc.extend(self.quantized.b1.iter().copied());
+        }
+        for (sq, &piece) in board.iter().enumerate() {
+            if piece.is_some() {
+                self.apply(&mut cache.acc, piece, sq, 1);
+            }
+        }
+        cache.board = *board;
+    }
+
+    /// The output for the two perspectives' float sums (side to move's first), in
+    /// network units: what the trainer computes.
     #[inline]
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let (wu, wt) = self.w2.split_at(self.hidden);
@@ -143,28 +242,29 @@ impl Network {
         self.b2 + s + t
     }
 
+    /// The network's evaluation of `pos`, centipawns from the side to move, with the
+    /// hidden layers kept in `cache` from the last evaluation.
+    pub fn evaluate_with(&self, pos: &Position, cache: &mut Accumulators) -> i32 {
+        self.update(cache, pos.squares());
+        let scale = self.quantized.scale;
+        let half = |p: usize| -> arrayvec::ArrayVec<f32, MAX_HIDDEN> {
+            cache.acc[p].iter().map(|&a| a as f32 * scale).collect()
+        };
+        let (white, black) = (half(0), half(1));
+        let out =
+            if pos.side_to_move() == Color::White { self.output(&white, &black) } else { self.output(&black, &white) };
+        (out * SCALE).round().clamp(-20_000.0, 20_000.0) as i32
+    }
+
     /// The network's evaluation of `pos`, centipawns from the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut white = arrayvec::ArrayVec::<u16, 256>::new();
-        let mut black = arrayvec::ArrayVec::<u16, 256>::new();
-        for c in Color::BOTH {
-            for sq in pos.color_bb(c) {
-                let kind = pos.piece_at(sq).kind() as usize;
-                white.push(self.features.index(Color::White, c, kind, sq) as u16);
-                black.push(self.features.index(Color::Black, c, kind, sq) as u16);
-            }
-        }
-        let mut acc = [0.0f32; 2 * MAX_HIDDEN];
-        let (aw, ab) = acc[..2 * self.hidden].split_at_mut(self.hidden);
-        self.accumulate(&white, aw);
-        self.accumulate(&black, ab);
-        let out = if pos.side_to_move() == Color::White { self.output(aw, ab) } else { self.output(ab, aw) };
-        (out * SCALE).round().clamp(-20_000.0, 20_000.0) as i32
+        self.evaluate_with(pos, &mut Accumulators::default())
     }
 }
 
-/// The networks embedded in the binary, by file name (`nets/`).
-const EMBEDDED: &[(&str, &[u8])] = &[];
+/// The networks embedded in the binary, by file name (`nets/`). How each was made is in
+/// `nets/README.md`.
+const EMBEDDED: &[(&str, &[u8])] = &[("courier-fsf8-64.nnue", include_bytes!("../../nets/courier-fsf8-64.nnue"))];
 
 /// The network `name` for a variant with `pieces` on `files` x `ranks`: an embedded one,
 /// else the file `name`, relative to the directory of `ini_file` (the file that names it).

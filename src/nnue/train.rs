@@ -118,7 +118,10 @@ pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64, adds_to_eval: bool)
     let b1 = (0..hidden).map(|_| 0.05 + uniform(0.05)).collect();
     let w2 = (0..2 * hidden).map(|_| if adds_to_eval { 0.0 } else { uniform(0.1) }).collect();
     let pieces = super::piece_signature(&rules.variant.pieces);
-    Network { features, pieces, hidden, w1, b1, w2, b2: 0.0, adds_to_eval }
+    let mut net =
+        Network { features, pieces, hidden, w1, b1, w2, b2: 0.0, adds_to_eval, quantized: Default::default() };
+    net.quantize();
+    net
 }
 
 /// Gradients of a batch (sums over its positions) and its summed loss.
@@ -286,6 +289,7 @@ pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut d
             ab2.update(&mut b2, &[g.b2], n, lr, t);
             net.b2 = b2[0];
         }
+        net.quantize();
         let held_loss = mean_loss(net, data, &held);
         progress(epoch + 1, train_loss / fit.len().max(1) as f64, held_loss, net);
     }

@@ -232,6 +232,12 @@ impl Position {
         self.board[sq.index()]
     }
 
+    /// The piece on every square (`NONE` where empty), by square index.
+    #[inline]
+    pub fn squares(&self) -> &[Piece; NUM_SQUARES] {
+        &self.board
+    }
+
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.occ

@@ -46,17 +46,23 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The part of the evaluation that depends only on what the position key covers (board,
 /// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
 pub fn evaluate_keyed(pos: &Position) -> i32 {
+    evaluate_keyed_with(pos, &mut crate::nnue::Accumulators::default())
+}
+
+/// `evaluate_keyed` for a search thread, whose network sums (`nnue`) are kept in `acc`
+/// from its last evaluation.
+pub fn evaluate_keyed_with(pos: &Position, acc: &mut crate::nnue::Accumulators) -> i32 {
     match &pos.variant().nnue {
-        Some(net) if net.adds_to_eval => terms::<false>(pos, &mut Trace::default()) + net.evaluate(pos),
-        Some(net) => net.evaluate(pos),
-        None => terms::<false>(pos, &mut Trace::default()),
+        Some(net) if net.adds_to_eval => terms::<false>(pos, &mut Trace::default(), correction(pos, net, acc)),
+        Some(net) => net.evaluate_with(pos, acc),
+        None => terms::<false>(pos, &mut Trace::default(), 0),
     }
 }
 
 /// The hand-written evaluation alone, whatever network the variant has: what a
 /// correcting network (`crate::nnue`) is trained on top of.
 pub fn evaluate_hand(pos: &Position) -> i32 {
-    let keyed = terms::<false>(pos, &mut Trace::default());
+    let keyed = terms::<false>(pos, &mut Trace::default(), 0);
     scale_for_move_rule(pos, keyed) + pos.rules().values.weights[Weight::Tempo]
 }
 
@@ -87,12 +93,29 @@ impl Trace {
 /// The evaluation and its terms, from White's point of view.
 pub fn trace(pos: &Position) -> (i32, Trace) {
     let mut t = Trace::default();
-    let s = terms::<true>(pos, &mut t);
+    let s = match &pos.variant().nnue {
+        // A network that replaces the terms is the one term.
+        Some(net) if !net.adds_to_eval => {
+            let v = net.evaluate(pos);
+            let white = if pos.side_to_move() == Color::White { v } else { -v };
+            t.terms.push(("network", white, white));
+            v
+        }
+        Some(net) => terms::<true>(pos, &mut t, correction(pos, net, &mut crate::nnue::Accumulators::default())),
+        None => terms::<true>(pos, &mut t, 0),
+    };
     let white = if pos.side_to_move() == Color::White { s } else { -s };
     (white, t)
 }
 
-fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
+/// A correcting network's share of its output, side to move's point of view.
+fn correction(pos: &Position, net: &crate::nnue::Network, acc: &mut crate::nnue::Accumulators) -> i32 {
+    net.evaluate_with(pos, acc) * pos.rules().values.weights[Weight::Network] / 100
+}
+
+/// The hand-written terms, plus `network` (a correcting network's share, side to move's
+/// point of view), from the side to move's point of view.
+fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> i32 {
     let rules = pos.rules();
     let vals = &rules.values;
     let w = &vals.weights;
@@ -451,6 +474,12 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace) -> i32 {
         }
     }
     trace.mark::<TRACE>("threats", mg, eg);
+    if network != 0 {
+        let white = if pos.side_to_move() == Color::White { network } else { -network };
+        mg += white;
+        eg += white;
+        trace.mark::<TRACE>("network", mg, eg);
+    }
     if TRACE {
         trace.phase = (phase, max);
     }

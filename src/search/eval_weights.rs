@@ -61,9 +61,12 @@ pub enum Weight {
     /// piece with no moves loses most, each further square gains less), percent; 0 leaves
     /// it out. It adds to the linear `mobility` term, which a variant may set to 0.
     MobilityCurve,
+    /// A correcting network's share (`nnue = FILE`, `crate::nnue`), percent: 100 adds its
+    /// output as trained, 0 leaves it out.
+    Network,
 }
 
-pub const COUNT: usize = 22;
+pub const COUNT: usize = 23;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -89,10 +92,12 @@ pub const NAMES: [&str; COUNT] = [
     "threatByPush",
     "connected",
     "mobilityCurve",
+    "network",
 ];
 
 /// The defaults, in the order of `Weight`.
-pub const DEFAULTS: [i32; COUNT] = [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0];
+pub const DEFAULTS: [i32; COUNT] =
+    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 100];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,7 +143,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::MobilityCurve as usize + 1);
+        assert_eq!(NAMES.len(), Weight::Network as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");

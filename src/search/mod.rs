@@ -380,6 +380,8 @@ struct Worker<'a> {
     /// search stays deterministic: the same positions recur through transpositions and
     /// between the main search and quiescence.
     eval_cache: Vec<(u64, i32)>,
+    /// The evaluation network's sums of the last position evaluated (`nnue`).
+    nnue_acc: Box<crate::nnue::Accumulators>,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
     stopped: bool,
@@ -420,7 +422,7 @@ impl<'a> Worker<'a> {
         let keyed = if slot.0 == key && key != 0 {
             slot.1
         } else {
-            let e = eval::evaluate_keyed(&self.pos);
+            let e = eval::evaluate_keyed_with(&self.pos, &mut self.nnue_acc);
             *slot = (key, e);
             e
         };
@@ -467,6 +469,7 @@ impl<'a> Worker<'a> {
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
             eval_cache: vec![(0, 0); eval_cache_size(limits.nodes)],
+            nnue_acc: Box::default(),
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
@@ -1350,8 +1353,10 @@ impl<'a> Worker<'a> {
         let stand_pat;
         if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
-            // (Not with a network: the piece-square sum is not on its scale.)
-            let fast = if self.pos.variant().nnue.is_none() { eval::evaluate_fast(&self.pos) } else { -INF };
+            // (Not with a network that replaces the evaluation: the piece-square sum is not
+            // on its scale. A correction moves it by far less than the margin.)
+            let alone = self.pos.variant().nnue.as_ref().is_some_and(|n| !n.adds_to_eval);
+            let fast = if alone { -INF } else { eval::evaluate_fast(&self.pos) };
             stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
             if stand_pat >= beta {
                 return stand_pat;
