@@ -84,6 +84,11 @@ fn bad_networks_are_refused_with_the_reason() {
     std::fs::write(&broken, b"KIRINNET\x01\x00").unwrap();
     let cat = Catalog::embedded_with(&format!("[nnchess:chess]\nnnue = {}\n", broken.display()));
     assert!(cat.errors.iter().any(|e| e.contains("ends early")), "{:?}", cat.errors);
+    // A device or a directory is no network (and is not read forever).
+    for name in ["/dev/zero", "/"] {
+        let cat = Catalog::embedded_with(&format!("[nnchess:chess]\nnnue = {name}\n"));
+        assert!(cat.errors.iter().any(|e| e.contains("not a file") || e.contains("cannot read")), "{:?}", cat.errors);
+    }
     let cat = Catalog::embedded_with("[nnchess:chess]\nnnue = none\n");
     assert!(cat.errors.is_empty() && cat.get("nnchess").unwrap().variant.nnue.is_none());
 }

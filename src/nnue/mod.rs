@@ -266,6 +266,26 @@ impl Network {
 /// `nets/README.md`.
 const EMBEDDED: &[(&str, &[u8])] = &[("courier-fsf8-64.nnue", include_bytes!("../../nets/courier-fsf8-64.nnue"))];
 
+/// The largest network file read (a 16x16 board with 64 piece types and 1,024 units is
+/// 64 MB): a name that points at a device or a huge file is refused, not read forever.
+const MAX_FILE_BYTES: u64 = 1 << 26;
+
+/// The bytes of the regular file `path`, if it is no larger than `MAX_FILE_BYTES`.
+fn read_limited(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("larger than {} MB", MAX_FILE_BYTES >> 20));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
 /// The network `name` for a variant with `pieces` on `files` x `ranks`: an embedded one,
 /// else the file `name`, relative to the directory of `ini_file` (the file that names it).
 /// An error says why it cannot be used.
@@ -280,7 +300,7 @@ pub fn load(
         Some((_, bytes)) => format::read(bytes),
         None => {
             let path = std::path::Path::new(ini_file).parent().unwrap_or(std::path::Path::new("")).join(name);
-            let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let bytes = read_limited(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             format::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
         }
     }?;
