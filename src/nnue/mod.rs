@@ -1,5 +1,9 @@
 //! A learned evaluation: a small network over the pieces on the board, trained by Kirin's
-//! own tool (`train`) on its own self-play (`kirin selfplay`), one network per variant.
+//! own tool (`train`, `kirin train-net`) on self-play positions (`kirin selfplay`) scored
+//! by a search, Kirin's own or a stronger engine's; one network per variant. By default it
+//! learns a correction that is added to the hand-written evaluation (a share of it set by
+//! `eval.network`), since the data two cores make in an hour teach a whole evaluation
+//! less than the hand-written one knows.
 //!
 //! Why: the hand-written evaluation (`search::eval`) is a sum of Stockfish-shaped terms
 //! with per-variant weights, and seventeen sessions of fitting and testing those terms
@@ -41,8 +45,7 @@ pub struct Features {
 }
 
 impl Features {
-    pub fn of(pos: &Position) -> Features {
-        let v = pos.variant();
+    pub fn of(v: &crate::variant::Variant) -> Features {
         Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
     }
 
@@ -308,7 +311,8 @@ pub fn load(
     let signature = piece_signature(pieces);
     if net.features != expected || net.pieces != signature {
         return Err(format!(
-            "'{name}' was trained for pieces {} on {}x{}, the variant has {signature} on {files}x{ranks}",
+            "'{name}' was trained for pieces {} on {}x{}, the variant has {signature} on {files}x{ranks} \
+             (nnue = none goes without)",
             net.pieces, net.features.files, net.features.ranks
         ));
     }

@@ -77,7 +77,7 @@ type Prepared = (Vec<u16>, Vec<u16>, f32, f32);
 /// `adds_to_eval`: the network is to correct the hand-written evaluation, whose score of
 /// each position is then kept as its base.
 pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32, adds_to_eval: bool) -> Result<Data, String> {
-    let features = features_of(rules);
+    let features = Features::of(&rules.variant);
     let parsed: Vec<Result<Prepared, String>> = samples
         .par_iter()
         .map(|s| {
@@ -102,16 +102,10 @@ pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32, adds_to_eval
     Ok(data)
 }
 
-/// The inputs of `rules`' variant.
-pub fn features_of(rules: &Arc<Rules>) -> Features {
-    let v = &rules.variant;
-    Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
-}
-
 /// A network of random weights (seeded) for `rules`' variant. A correction starts with
 /// output weights of zero: at first it is the hand-written evaluation, exactly.
 pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64, adds_to_eval: bool) -> Network {
-    let features = features_of(rules);
+    let features = Features::of(&rules.variant);
     let mut rng = SkillRng::seeded(seed);
     let mut uniform = |r: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * r;
     let w1 = (0..features.inputs() * hidden).map(|_| uniform(0.1)).collect();

@@ -55,7 +55,8 @@ pub enum Command {
     /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
     Xboard,
     /// Play Kirin against itself at a fixed number of nodes a move, for the tuner: writes
-    /// the quiet positions of each game with its result (`FEN c9 "1-0";` lines).
+    /// the quiet positions of each game with its result and the search's score
+    /// (`FEN c9 "1-0"; ce 35;` lines).
     Selfplay(super::tune_commands::SelfplayArgs),
     /// Fit piece values (`value.X`) and evaluation weights (`eval.NAME`) to the results of
     /// the positions in `kirin selfplay` files (Texel's method) and print the ini lines.

@@ -1354,7 +1354,8 @@ impl<'a> Worker<'a> {
         if !evading {
             // Lazy evaluation: far above beta the cheap incremental part decides.
             // (Not with a network that replaces the evaluation: the piece-square sum is not
-            // on its scale. A correction moves it by far less than the margin.)
+            // on its scale. A correction is taken to stay within the margin, as the
+            // hand-written terms are.)
             let alone = self.pos.variant().nnue.as_ref().is_some_and(|n| !n.adds_to_eval);
             let fast = if alone { -INF } else { eval::evaluate_fast(&self.pos) };
             stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };

@@ -219,8 +219,8 @@ pub struct Variant {
     /// `imbalance.A.B = N` and `imbalanceVs.A.B = N` lines: the evaluation's material
     /// imbalance terms (`search::imbalance`).
     pub imbalance: Vec<crate::search::imbalance::Term>,
-    /// `nnue = FILE`: the evaluation network (`crate::nnue`) that replaces the hand-written
-    /// evaluation; `none` (or no key) keeps that one.
+    /// `nnue = FILE`: the evaluation network (`crate::nnue`), a correction added to the
+    /// hand-written evaluation or a whole one in its place; `none` (or no key): none.
     pub nnue: Option<std::sync::Arc<crate::nnue::Network>>,
     /// Two-leg moves are distinct per path (first-leg square), even when the first leg
     /// captures nothing; otherwise such moves merge with ordinary moves to the same square.
