@@ -4,8 +4,9 @@
 //! its tensor's range).
 //!
 //! Layout, little-endian: `KIRINNET`, version (u32), kinds, files, ranks, hidden, and
-//! whether it adds to the hand-written evaluation (1) or replaces it (0) (u32 each), the length of the piece signature (u32) and its bytes, then for `w1`, `b1` and
-//! `w2` a scale (f32) and the integers (i16), and `b2` (f32).
+//! whether it adds to the hand-written evaluation (1) or replaces it (0) (u32 each), the
+//! length of the piece signature (u32) and its bytes, then for `w1`, `b1` and `w2` a
+//! scale (f32) and the integers (i16), and `b2` (f32).
 
 use super::{Features, MAX_HIDDEN, Network};
 
@@ -16,9 +17,14 @@ fn put_u32(out: &mut Vec<u8>, x: u32) {
     out.extend_from_slice(&x.to_le_bytes());
 }
 
-fn put_tensor(out: &mut Vec<u8>, w: &[f32]) {
+/// What one unit of a tensor's 16-bit integers is worth: its largest weight is 32,767.
+pub fn i16_scale(w: &[f32]) -> f32 {
     let max = w.iter().fold(0.0f32, |m, x| m.max(x.abs()));
-    let scale = if max > 0.0 { max / 32767.0 } else { 1.0 };
+    if max > 0.0 { max / 32767.0 } else { 1.0 }
+}
+
+fn put_tensor(out: &mut Vec<u8>, w: &[f32]) {
+    let scale = i16_scale(w);
     out.extend_from_slice(&scale.to_le_bytes());
     for x in w {
         out.extend_from_slice(&((x / scale).round().clamp(-32767.0, 32767.0) as i16).to_le_bytes());

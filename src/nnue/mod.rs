@@ -157,9 +157,10 @@ const MAX_CHANGED: usize = 24;
 
 impl Network {
     /// Fills the integer weights from the float ones (after reading or training).
+    /// The input weights get the file's scale (`format::i16_scale`), so that a network
+    /// read from a file has exactly the integers the file holds.
     pub fn quantize(&mut self) {
-        let max = self.w1.iter().fold(0.0f32, |m, x| m.max(x.abs()));
-        let scale = if max > 0.0 { max / 32767.0 } else { 1.0 };
+        let scale = format::i16_scale(&self.w1);
         let q = |x: &f32| (x / scale).round().clamp(-2e9, 2e9) as i32;
         self.quantized = Quantized { scale, w1: self.w1.iter().map(q).collect(), b1: self.b1.iter().map(q).collect() };
     }

@@ -16,15 +16,14 @@ use crate::tune::samples::Sample;
 use rayon::prelude::*;
 use std::sync::Arc;
 
+/// How `train` runs (the network's size and the targets' blend are set before it, by
+/// `initial` and `prepare`).
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
-    pub hidden: usize,
     pub epochs: usize,
     pub batch: usize,
     /// Adam's learning rate at the start; it falls along a half cosine to a tenth.
     pub lr: f32,
-    /// Weight of the search's score in the target (the rest is the game's result).
-    pub lambda: f32,
     pub seed: u64,
 }
 
@@ -181,18 +180,18 @@ fn step(net: &Network, data: &Data, i: usize, acc: &mut [f32], g: Option<&mut Gr
     for (half, (acc, inputs)) in [(&*au, us), (&*at, them)].into_iter().enumerate() {
         let w2 = &net.w2[half * h..(half + 1) * h];
         let gw2 = &mut g.w2[half * h..(half + 1) * h];
-        // d loss / d accumulator, kept in the output weights' gradient's neighbour.
-        let mut dacc = [0.0f32; super::MAX_HIDDEN];
-        for j in 0..h {
-            let a = acc[j];
-            gw2[j] += dy * screlu(a);
-            dacc[j] = if a > 0.0 && a < 1.0 { dy * w2[j] * 2.0 * a } else { 0.0 };
+        // d loss / d accumulator (collected, not a zeroed array of `MAX_HIDDEN` per half
+        // and position).
+        let mut dacc = arrayvec::ArrayVec::<f32, { super::MAX_HIDDEN }>::new();
+        for ((&a, w), gw) in acc.iter().zip(w2).zip(gw2.iter_mut()) {
+            *gw += dy * screlu(a);
+            dacc.push(if a > 0.0 && a < 1.0 { dy * w * 2.0 * a } else { 0.0 });
         }
-        for (b, d) in g.b1.iter_mut().zip(&dacc[..h]) {
+        for (b, d) in g.b1.iter_mut().zip(&dacc) {
             *b += d;
         }
         for &f in inputs {
-            for (w, d) in g.w1[f as usize * h..(f as usize + 1) * h].iter_mut().zip(&dacc[..h]) {
+            for (w, d) in g.w1[f as usize * h..(f as usize + 1) * h].iter_mut().zip(&dacc) {
                 *w += d;
             }
         }
@@ -311,7 +310,7 @@ mod tests {
         }
         let data = prepare(&rules, &samples, 0.0, false).unwrap();
         let mut net = initial(&rules, 8, 1, false);
-        let cfg = TrainConfig { hidden: 8, epochs: 300, batch: 8, lr: 0.01, lambda: 0.0, seed: 1 };
+        let cfg = TrainConfig { epochs: 300, batch: 8, lr: 0.01, seed: 1 };
         let mut last = (0.0, 0.0);
         train(&mut net, &data, &cfg, &mut |e, a, b, _| {
             if e > 0 {

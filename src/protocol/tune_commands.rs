@@ -113,15 +113,9 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
     let data = crate::nnue::train::prepare(&rules, &samples, a.lambda, !a.replace)?;
     drop(samples);
     eprintln!("train-net: {} positions", data.len());
-    let cfg = crate::nnue::train::TrainConfig {
-        hidden: a.hidden as usize,
-        epochs: a.epochs as usize,
-        batch: a.batch as usize,
-        lr: a.lr,
-        lambda: a.lambda,
-        seed: a.seed,
-    };
-    let mut net = crate::nnue::train::initial(&rules, cfg.hidden, cfg.seed, !a.replace);
+    let cfg =
+        crate::nnue::train::TrainConfig { epochs: a.epochs as usize, batch: a.batch as usize, lr: a.lr, seed: a.seed };
+    let mut net = crate::nnue::train::initial(&rules, a.hidden as usize, cfg.seed, !a.replace);
     let started = std::time::Instant::now();
     let mut saved = Ok(());
     let mut best = f64::INFINITY;
