@@ -95,6 +95,29 @@ fn en_passant_field_round_trips_only_when_capturable() {
     assert_eq!(p.fen(), fen);
 }
 
+/// Only the piece at an end of the royal's rank castles, so the castling field names only
+/// those ends, and only when a castling partner stands there. Found by the `fen` fuzz target:
+/// a right on a rook inside the rank (`O` on o2) printed as `Q` (for the unmoved pawn on a2),
+/// and `Q` read back as nothing.
+#[test]
+fn castling_field_names_only_partners_at_the_ends() {
+    let c = cat();
+    let bat = c.get("missingbat").unwrap();
+    let board = "rztgcnbqkbncgtzr/prppppoddypppppp/mlwfeeppppeefwlm/16/16/16/16/16/16/\
+                 MLWfEEPPPPEEFWLM/PPPGCNzqKBNCZTRG/RZTGCNzqOBNCZTRG";
+    for field in ["O", "Q", "K", "P", "A", "KQ"] {
+        let p = Position::from_fen(bat.clone(), &format!("{board} w {field} - 0 1")).unwrap();
+        assert_eq!(p.fen(), format!("{board} w - - 0 1"), "castling field {field}");
+    }
+    // File letters for the ends read as K and Q (Shredder-FEN); on 16 files `P` is the h-side.
+    let start = "rztgcnbqkbncgtzr/ppppppoddypppppp/mlwfeeppppeefwlm/16/16/16/16/16/16/\
+                 MLWFEEPPPPEEFWLM/PPPPPPODDYPPPPPP/RZTGCNBQKBNCGTZR";
+    let p = Position::from_fen(bat.clone(), &format!("{start} w PAq - 0 1")).unwrap();
+    assert_eq!(p.fen(), format!("{start} w KQq - 0 1"));
+    let p = Position::from_fen(bat, &format!("{start} w DK - 0 1")).unwrap();
+    assert_eq!(p.fen(), format!("{start} w K - 0 1"));
+}
+
 /// Random playouts in every variant: the incremental key equals the recomputed key after
 /// every move, and unmaking everything restores the FEN and key exactly.
 #[test]

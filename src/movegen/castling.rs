@@ -15,7 +15,12 @@ impl Position {
     /// The square of the castling partner of a royal on `from` that castles towards `to`:
     /// the last square of the board along the rank in that direction.
     pub fn castling_edge(&self, from: Square, to: Square) -> Square {
-        let dir = if to.file() > from.file() { 1 } else { -1 };
+        self.rank_edge(from, if to.file() > from.file() { 1 } else { -1 })
+    }
+
+    /// The last square of the board along the rank from `from` towards `dir` (+1: higher
+    /// files, -1: lower), or `from` itself at the edge: where a castling partner must stand.
+    pub fn rank_edge(&self, from: Square, dir: i32) -> Square {
         let board = self.tables().board;
         let mut edge = from;
         while let Some(n) = edge.offset(dir, 0).filter(|n| board.contains(*n)) {

@@ -353,16 +353,24 @@ impl Position {
                     // No castling piece: ignore the right, as Fairy-Stockfish does.
                     continue;
                 };
-                let rank = ksq.rank();
-                let f = match up {
-                    'K' => v.files - 1,
-                    'Q' => 0,
-                    _ => up as u8 - b'A',
+                // Only the piece at the end of the royal's rank castles (`gen_castles`): `K`
+                // and `Q` name the two ends; a file letter names one of them or nothing.
+                let (high, low) = (self.rank_edge(ksq, 1), self.rank_edge(ksq, -1));
+                let psq = match up {
+                    'K' => high,
+                    'Q' => low,
+                    _ => {
+                        let f = up as u8 - b'A';
+                        if f >= v.files {
+                            return Err(FenError::Castling(castling.to_string()));
+                        }
+                        let s = Square::new(f, ksq.rank());
+                        if s != high && s != low {
+                            continue;
+                        }
+                        s
+                    }
                 };
-                if f >= v.files {
-                    return Err(FenError::Castling(castling.to_string()));
-                }
-                let psq = Square::new(f, rank);
                 let pp = self.board[psq.index()];
                 if pp.is_some()
                     && pp.color() == color
@@ -479,7 +487,6 @@ impl Position {
     }
 
     fn castling_string(&self) -> String {
-        let v = self.variant();
         let mut out = String::new();
         for c in Color::BOTH {
             let mut rights = String::new();
@@ -487,13 +494,16 @@ impl Position {
                 if self.rules.castler_mask & (1 << self.board[ksq.index()].kind()) == 0 {
                     continue;
                 }
-                let rank = ksq.rank();
-                for (f, letter) in [(v.files - 1, 'K'), (0, 'Q')] {
-                    let psq = Square::new(f, rank);
+                // The same test as `set_virgins` reads: an unmoved partner of this colour
+                // at an end of the rank (an unmoved pawn there is no right).
+                for (dir, letter) in [(1, 'K'), (-1, 'Q')] {
+                    let psq = self.rank_edge(ksq, dir);
+                    let pp = self.board[psq.index()];
                     if psq != ksq
                         && self.st.virgin.contains(psq)
-                        && self.board[psq.index()].is_some()
-                        && self.board[psq.index()].color() == c
+                        && pp.is_some()
+                        && pp.color() == c
+                        && self.rules.castling_partner_mask & (1 << pp.kind()) != 0
                     {
                         rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
                     }
