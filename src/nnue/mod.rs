@@ -268,7 +268,10 @@ impl Network {
 
 /// The networks embedded in the binary, by file name (`nets/`). How each was made is in
 /// `nets/README.md`.
-const EMBEDDED: &[(&str, &[u8])] = &[("courier-fsf8-64.nnue", include_bytes!("../../nets/courier-fsf8-64.nnue"))];
+const EMBEDDED: &[(&str, &[u8])] = &[
+    ("courier-fsf8-64.nnue", include_bytes!("../../nets/courier-fsf8-64.nnue")),
+    ("shatranj-fsf8-64.nnue", include_bytes!("../../nets/shatranj-fsf8-64.nnue")),
+];
 
 /// The largest network file read (a 16x16 board with 64 piece types and 1,024 units is
 /// 64 MB): a name that points at a device or a huge file is refused, not read forever.
