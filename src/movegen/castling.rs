@@ -20,7 +20,7 @@ impl Position {
 
     /// The last square of the board along the rank from `from` towards `dir` (+1: higher
     /// files, -1: lower), or `from` itself at the edge: where a castling partner must stand.
-    pub fn rank_edge(&self, from: Square, dir: i32) -> Square {
+    fn rank_edge(&self, from: Square, dir: i32) -> Square {
         let board = self.tables().board;
         let mut edge = from;
         while let Some(n) = edge.offset(dir, 0).filter(|n| board.contains(*n)) {
@@ -29,10 +29,22 @@ impl Position {
         edge
     }
 
+    /// The end of the rank from the royal on `royal` towards `dir`, if a piece of the
+    /// royal's colour and of a castling-partner type stands there (moved or not): the one
+    /// test of the move generator, the FEN reader and the FEN writer.
+    pub fn castling_partner(&self, royal: Square, dir: i32) -> Option<Square> {
+        let edge = self.rank_edge(royal, dir);
+        let p = self.piece_at(edge);
+        (edge != royal
+            && p.is_some()
+            && p.color() == self.piece_at(royal).color()
+            && self.rules().castling_partner_mask & (1u64 << p.kind()) != 0)
+            .then_some(edge)
+    }
+
     pub(super) fn gen_castles(&self, pt: &PieceTables, p: Piece, from: Square, out: &mut Vec<Move>) {
         let t = self.tables();
         let c = p.color();
-        let rules = self.rules();
         let occ = self.occupied();
         let royal_guarded = self.protected_royal(c) == Some(from);
         let placement = self.variant().castling_rook;
@@ -48,18 +60,9 @@ impl Position {
                 if !t.board.contains(kt) {
                     continue;
                 }
-                let edge = self.castling_edge(from, kt);
-                if edge == from {
+                let Some(edge) = self.castling_partner(from, dir).filter(|&e| self.is_virgin(e)) else {
                     continue;
-                }
-                let partner = self.piece_at(edge);
-                if partner.is_none()
-                    || partner.color() != c
-                    || !self.is_virgin(edge)
-                    || rules.castling_partner_mask & (1u64 << partner.kind()) == 0
-                {
-                    continue;
-                }
+                };
                 // The partner lands next to the royal: on the square it crossed, or (with
                 // `castlingRook = outside`) on the far side without crossing it.
                 let Some(rt) = kt.offset(if outside { dir } else { -dir }, 0) else {

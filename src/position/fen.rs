@@ -353,30 +353,20 @@ impl Position {
                     // No castling piece: ignore the right, as Fairy-Stockfish does.
                     continue;
                 };
-                // Only the piece at the end of the royal's rank castles (`gen_castles`): `K`
-                // and `Q` name the two ends; a file letter names one of them or nothing.
-                let (high, low) = (self.rank_edge(ksq, 1), self.rank_edge(ksq, -1));
-                let psq = match up {
-                    'K' => high,
-                    'Q' => low,
+                // Only the piece at the end of the royal's rank castles: `K` and `Q` name the
+                // two ends; a file letter names one of them or nothing.
+                let partner = match up {
+                    'K' => self.castling_partner(ksq, 1),
+                    'Q' => self.castling_partner(ksq, -1),
                     _ => {
                         let f = up as u8 - b'A';
                         if f >= v.files {
                             return Err(FenError::Castling(castling.to_string()));
                         }
-                        let s = Square::new(f, ksq.rank());
-                        if s != high && s != low {
-                            continue;
-                        }
-                        s
+                        [1, -1].into_iter().filter_map(|dir| self.castling_partner(ksq, dir)).find(|s| s.file() == f)
                     }
                 };
-                let pp = self.board[psq.index()];
-                if pp.is_some()
-                    && pp.color() == color
-                    && rules.castling_partner_mask & (1 << pp.kind()) != 0
-                    && psq != ksq
-                {
+                if let Some(psq) = partner {
                     virgin.set(psq);
                     virgin.set(ksq);
                 }
@@ -494,17 +484,10 @@ impl Position {
                 if self.rules.castler_mask & (1 << self.board[ksq.index()].kind()) == 0 {
                     continue;
                 }
-                // The same test as `set_virgins` reads: an unmoved partner of this colour
-                // at an end of the rank (an unmoved pawn there is no right).
+                // An unmoved castling partner at that end of the rank (an unmoved pawn there
+                // is no right): what `set_virgins` reads back.
                 for (dir, letter) in [(1, 'K'), (-1, 'Q')] {
-                    let psq = self.rank_edge(ksq, dir);
-                    let pp = self.board[psq.index()];
-                    if psq != ksq
-                        && self.st.virgin.contains(psq)
-                        && pp.is_some()
-                        && pp.color() == c
-                        && self.rules.castling_partner_mask & (1 << pp.kind()) != 0
-                    {
+                    if self.castling_partner(ksq, dir).is_some_and(|psq| self.st.virgin.contains(psq)) {
                         rights.push(if c == Color::White { letter } else { letter.to_ascii_lowercase() });
                     }
                 }
