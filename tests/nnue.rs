@@ -1,7 +1,7 @@
 //! The `nnue` key of variants.ini and the evaluation networks behind it (src/nnue/).
 
 use kirin::catalog::Catalog;
-use kirin::nnue::{Network, format, train};
+use kirin::nnue::{Features, Network, format, train};
 use kirin::position::Position;
 use kirin::search::eval;
 use std::path::PathBuf;
@@ -94,14 +94,47 @@ fn bad_networks_are_refused_with_the_reason() {
 }
 
 #[test]
+fn each_perspective_reads_the_inputs_of_its_royals_king_zone() {
+    let courier = Catalog::embedded().get("courier").unwrap();
+    let f = Features::try_zoned(&courier.variant, (3, 2)).unwrap();
+    let zones = |fen: &str| {
+        let pos = Position::from_fen(courier.clone(), fen).unwrap();
+        (f.zone(&pos, kirin::square::Color::White), f.zone(&pos, kirin::square::Color::Black))
+    };
+    // Files a-d, e-h, i-l; the back rank, then all beyond. Black counts from rank 8.
+    assert_eq!(zones(FENS[0]), (2, 2)); // Kf1 and Kf8: the middle third, the back rank
+    assert_eq!(zones(FENS[1]), (0, 2)); // Kb1 (first third), Kg8
+    assert_eq!(zones(FENS[2]), (1, 3)); // Kd4 (first third, beyond), Kg4 (middle, beyond)
+    assert_eq!(f.inputs(), 6 * Features::of(&courier.variant).inputs());
+    assert!(Features::try_zoned(&courier.variant, (13, 1)).unwrap_err().contains("king zones"));
+    assert!(Features::try_zoned(&courier.variant, (4, 3)).is_ok());
+    let chu = Catalog::embedded().get("chushogi").unwrap();
+    assert!(Features::try_zoned(&chu.variant, (12, 12)).unwrap_err().contains("inputs"));
+}
+
+#[test]
 fn sums_kept_from_square_to_square_equal_sums_made_afresh() {
     // The search's accumulators follow the board, whatever the rules moved: castling,
     // two-leg captures, drops from the pool, line shifts. Along random games (with
     // take-backs, as a search walks its tree) they must give what summing afresh gives.
     let catalog = Catalog::embedded();
-    for name in ["courier", "chess", "chushogi", "shortsliders", "slidechess", "tamerlane"] {
+    // Networks with king zones too: a royal that crosses into another zone changes all
+    // of its perspective's inputs.
+    for (name, zones) in [
+        ("courier", (1, 1)),
+        ("chess", (1, 1)),
+        ("chushogi", (1, 1)),
+        ("shortsliders", (1, 1)),
+        ("slidechess", (1, 1)),
+        ("tamerlane", (1, 1)),
+        ("courier", (3, 2)),
+        ("chess", (4, 3)),
+        ("chushogi", (2, 2)),
+        ("tamerlane", (3, 3)),
+    ] {
         let rules = catalog.get(name).unwrap();
-        let net = train::initial(&rules, 24, 9, false);
+        let features = Features::try_zoned(&rules.variant, zones).unwrap();
+        let net = train::initial_with(&rules, features, 24, 9, false);
         let mut cache = kirin::nnue::Accumulators::default();
         let mut pos = Position::startpos(rules.clone());
         let mut seed = 12345u64;

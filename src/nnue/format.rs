@@ -3,15 +3,18 @@
 //! the scale keeps the largest weight's precision: a weight moves by at most 1/65,534 of
 //! its tensor's range).
 //!
-//! Layout, little-endian: `KIRINNET`, version (u32), kinds, files, ranks, hidden, and
+//! Layout, little-endian: `KIRINNET`, version (u32), kinds, files, ranks, the king zones
+//! across and up the board (version 2; version 1 files have none), hidden, and
 //! whether it adds to the hand-written evaluation (1) or replaces it (0) (u32 each), the
 //! length of the piece signature (u32) and its bytes, then for `w1`, `b1` and `w2` a
 //! scale (f32) and the integers (i16), and `b2` (f32).
 
-use super::{Features, MAX_HIDDEN, Network};
+use super::{Features, MAX_HIDDEN, MAX_INPUTS, Network};
 
 const MAGIC: &[u8; 8] = b"KIRINNET";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The first version, without king zones: still read.
+const VERSION_WITHOUT_ZONES: u32 = 1;
 
 fn put_u32(out: &mut Vec<u8>, x: u32) {
     out.extend_from_slice(&x.to_le_bytes());
@@ -37,7 +40,7 @@ pub fn write(net: &Network) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     put_u32(&mut out, VERSION);
     let f = &net.features;
-    for x in [f.kinds, f.files, f.ranks, net.hidden, usize::from(net.adds_to_eval)] {
+    for x in [f.kinds, f.files, f.ranks, f.king_files, f.king_ranks, net.hidden, usize::from(net.adds_to_eval)] {
         put_u32(&mut out, x as u32);
     }
     put_u32(&mut out, net.pieces.len() as u32);
@@ -85,12 +88,18 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         return Err("not a Kirin network file".into());
     }
     let version = r.u32()?;
-    if version != VERSION {
-        return Err(format!("network file version {version}, this build reads {VERSION}"));
+    if version != VERSION && version != VERSION_WITHOUT_ZONES {
+        return Err(format!("network file version {version}, this build reads {VERSION_WITHOUT_ZONES} and {VERSION}"));
     }
-    let (kinds, files, ranks, hidden) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+    let (kinds, files, ranks) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+    let (king_files, king_ranks) =
+        if version == VERSION_WITHOUT_ZONES { (1, 1) } else { (r.u32()? as usize, r.u32()? as usize) };
+    let hidden = r.u32()? as usize;
     if !(1..=64).contains(&kinds) || !(1..=16).contains(&files) || !(1..=16).contains(&ranks) {
         return Err(format!("a network for {kinds} piece types on {files}x{ranks} is not possible"));
+    }
+    if !(1..=files).contains(&king_files) || !(1..=ranks).contains(&king_ranks) {
+        return Err(format!("{king_files}x{king_ranks} king zones on a {files}x{ranks} board"));
     }
     if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(format!("{hidden} hidden units (at most {MAX_HIDDEN})"));
@@ -102,7 +111,10 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     };
     let len = r.u32()? as usize;
     let pieces = String::from_utf8(r.take(len)?.to_vec()).map_err(|_| "the piece signature is not text")?;
-    let features = Features { kinds, files, ranks };
+    let features = Features { kinds, files, ranks, king_files, king_ranks };
+    if features.inputs() > MAX_INPUTS {
+        return Err(format!("{} inputs (at most {MAX_INPUTS})", features.inputs()));
+    }
     let w1 = r.tensor(features.inputs() * hidden)?;
     let b1 = r.tensor(hidden)?;
     let w2 = r.tensor(2 * hidden)?;
@@ -120,7 +132,7 @@ mod tests {
     use super::*;
 
     fn small() -> Network {
-        let features = Features { kinds: 2, files: 3, ranks: 2 };
+        let features = Features { kinds: 2, files: 3, ranks: 2, king_files: 1, king_ranks: 1 };
         let hidden = 4;
         let w1 = (0..features.inputs() * hidden).map(|i| (i as f32 * 0.37).sin()).collect();
         Network {
@@ -149,6 +161,25 @@ mod tests {
     }
 
     #[test]
+    fn king_zones_survive_the_file_and_first_version_files_have_none() {
+        let mut net = small();
+        net.features.king_files = 3;
+        net.features.king_ranks = 2;
+        net.w1 = (0..net.features.inputs() * net.hidden).map(|i| (i as f32 * 0.11).cos()).collect();
+        let back = read(&write(&net)).unwrap();
+        assert_eq!(back.features, net.features);
+        assert_eq!(back.w1.len(), 6 * 24 * 4);
+        // The same network without zones, written as version 1 was: no zone fields.
+        let plain = small();
+        let mut v1 = write(&plain);
+        v1[8..12].copy_from_slice(&VERSION_WITHOUT_ZONES.to_le_bytes());
+        v1.drain(24..32);
+        let back = read(&v1).unwrap();
+        assert_eq!((back.features.king_files, back.features.king_ranks, back.hidden), (1, 1, 4));
+        assert_eq!(back.w1, read(&write(&plain)).unwrap().w1);
+    }
+
+    #[test]
     fn broken_files_are_refused_with_a_reason() {
         let bytes = write(&small());
         assert!(read(b"nonsense").unwrap_err().contains("not a Kirin network"));
@@ -157,8 +188,11 @@ mod tests {
         long.push(0);
         assert!(read(&long).unwrap_err().contains("goes on"));
         let mut huge = bytes.clone();
-        huge[24..28].copy_from_slice(&100_000u32.to_le_bytes());
+        huge[32..36].copy_from_slice(&100_000u32.to_le_bytes());
         assert!(read(&huge).unwrap_err().contains("hidden units"));
+        let mut zones = bytes.clone();
+        zones[24..28].copy_from_slice(&4u32.to_le_bytes());
+        assert!(read(&zones).unwrap_err().contains("king zones"));
         for cut in 0..bytes.len() {
             assert!(read(&bytes[..cut]).is_err());
         }

@@ -36,43 +36,106 @@ pub const SCALE: f32 = 400.0;
 /// The most hidden units a network may have (the evaluation keeps them on the stack).
 pub const MAX_HIDDEN: usize = 1024;
 
-/// The inputs of a variant's network: which piece types, on which board.
+/// The most inputs a network may have: the trainer keeps each as a 16-bit index.
+pub const MAX_INPUTS: usize = 1 << 16;
+
+/// The inputs of a variant's network: which piece types, on which board, and into how
+/// many zones the board is cut for the perspective's own royal.
+///
+/// King zones (`king_files` x `king_ranks`, 1 x 1 for none) repeat every input once per
+/// zone, and each perspective reads the set of the zone its own royal stands in, as
+/// Stockfish's HalfKP inputs do per king square: then "an enemy Rook on the file next to
+/// my King" is one weight, and the network can learn king safety, which a sum over
+/// pieces alone sees only through the hidden layer. Zones rather than squares keep the
+/// inputs few enough for the data two cores make. Files are cut evenly; ranks count from
+/// the perspective's own back rank, the last zone taking all ranks beyond.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
     pub kinds: usize,
     pub files: usize,
     pub ranks: usize,
+    pub king_files: usize,
+    pub king_ranks: usize,
 }
 
 impl Features {
+    /// The inputs of variant `v` with no king zones.
     pub fn of(v: &crate::variant::Variant) -> Features {
-        Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize }
+        Features::zoned(v, (1, 1))
     }
 
-    /// Number of inputs: own and enemy pieces of each type on each square.
-    pub fn inputs(&self) -> usize {
+    /// The inputs of variant `v` with `zones` (across, up) king zones; an error if the
+    /// board cannot be cut so or the inputs would be too many.
+    pub fn try_zoned(v: &crate::variant::Variant, zones: (usize, usize)) -> Result<Features, String> {
+        let f = Features::zoned(v, zones);
+        if !(1..=f.files).contains(&f.king_files) || !(1..=f.ranks).contains(&f.king_ranks) {
+            return Err(format!("{}x{} king zones on a {}x{} board", f.king_files, f.king_ranks, f.files, f.ranks));
+        }
+        if f.inputs() > MAX_INPUTS {
+            return Err(format!(
+                "{} inputs with {}x{} king zones (at most {MAX_INPUTS})",
+                f.inputs(),
+                zones.0,
+                zones.1
+            ));
+        }
+        Ok(f)
+    }
+
+    fn zoned(v: &crate::variant::Variant, (king_files, king_ranks): (usize, usize)) -> Features {
+        Features { kinds: v.pieces.len(), files: v.files as usize, ranks: v.ranks as usize, king_files, king_ranks }
+    }
+
+    /// Inputs of one king zone: own and enemy pieces of each type on each square.
+    pub fn per_zone(&self) -> usize {
         2 * self.kinds * self.files * self.ranks
     }
 
-    /// The input of a `color` piece of type `kind` on `sq`, seen from `perspective`:
-    /// Black sees the board with its ranks turned round, so that both sides' networks
-    /// read "my pieces, coming up the board".
+    /// Number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.king_files * self.king_ranks * self.per_zone()
+    }
+
+    /// The king zone of `perspective` in `pos`: where its only royal stands (zone 0 with
+    /// no royal or several).
     #[inline]
-    pub fn index(&self, perspective: Color, color: Color, kind: usize, sq: Square) -> usize {
+    pub fn zone(&self, pos: &Position, perspective: Color) -> usize {
+        if self.king_files * self.king_ranks == 1 {
+            return 0;
+        }
+        let royals = pos.royal_squares(perspective);
+        if royals.count() != 1 {
+            return 0;
+        }
+        let Some(sq) = royals.into_iter().next() else {
+            return 0;
+        };
+        let rank = sq.rank() as usize;
+        let rank = if perspective == Color::White { rank } else { self.ranks.saturating_sub(1 + rank) };
+        let file_zone = (sq.file() as usize * self.king_files / self.files.max(1)).min(self.king_files - 1);
+        file_zone * self.king_ranks + rank.min(self.king_ranks - 1)
+    }
+
+    /// The input of a `color` piece of type `kind` on `sq`, seen from `perspective` whose
+    /// royal is in king zone `zone`: Black sees the board with its ranks turned round, so
+    /// that both sides' networks read "my pieces, coming up the board".
+    #[inline]
+    pub fn index(&self, perspective: Color, zone: usize, color: Color, kind: usize, sq: Square) -> usize {
         let rank = sq.rank() as usize;
         let rank = if perspective == Color::White { rank } else { self.ranks - 1 - rank };
         let side = usize::from(color != perspective);
-        ((side * self.kinds + kind) * self.ranks + rank) * self.files + sq.file() as usize
+        zone * self.per_zone() + ((side * self.kinds + kind) * self.ranks + rank) * self.files + sq.file() as usize
     }
 
     /// The active inputs of `pos` from White's and from Black's perspective, appended to
     /// the two lists.
     pub fn active(&self, pos: &Position, white: &mut Vec<u16>, black: &mut Vec<u16>) {
+        let (zw, zb) = (self.zone(pos, Color::White), self.zone(pos, Color::Black));
         for c in Color::BOTH {
             for sq in pos.color_bb(c) {
                 let kind = pos.piece_at(sq).kind() as usize;
-                white.push(self.index(Color::White, c, kind, sq) as u16);
-                black.push(self.index(Color::Black, c, kind, sq) as u16);
+                white.push(self.index(Color::White, zw, c, kind, sq) as u16);
+                black.push(self.index(Color::Black, zb, c, kind, sq) as u16);
             }
         }
     }
@@ -142,13 +205,15 @@ pub struct Accumulators {
     /// The network the sums belong to (its address; 0: none yet).
     owner: usize,
     board: [Piece; NUM_SQUARES],
+    /// The king zone of each perspective (`Features::zone`) the sums were made for.
+    zones: [usize; 2],
     /// White's perspective, Black's.
     acc: [arrayvec::ArrayVec<i32, MAX_HIDDEN>; 2],
 }
 
 impl Default for Accumulators {
     fn default() -> Self {
-        Accumulators { owner: 0, board: [Piece::NONE; NUM_SQUARES], acc: Default::default() }
+        Accumulators { owner: 0, board: [Piece::NONE; NUM_SQUARES], zones: [0; 2], acc: Default::default() }
     }
 }
 
@@ -166,13 +231,20 @@ impl Network {
     }
 
     /// Adds (`sign` 1) or subtracts (-1) the rows of `piece` on square index `sq` to both
-    /// perspectives.
+    /// perspectives, whose royals are in king zones `zones`.
     #[inline]
-    fn apply(&self, acc: &mut [arrayvec::ArrayVec<i32, MAX_HIDDEN>; 2], piece: Piece, sq: usize, sign: i32) {
+    fn apply(
+        &self,
+        acc: &mut [arrayvec::ArrayVec<i32, MAX_HIDDEN>; 2],
+        zones: [usize; 2],
+        piece: Piece,
+        sq: usize,
+        sign: i32,
+    ) {
         let h = self.hidden;
         let (c, kind, sq) = (piece.color(), piece.kind() as usize, Square::from_index(sq));
         for (p, perspective) in Color::BOTH.into_iter().enumerate() {
-            let f = self.features.index(perspective, c, kind, sq);
+            let f = self.features.index(perspective, zones[p], c, kind, sq);
             let row = &self.quantized.w1[f * h..(f + 1) * h];
             if sign > 0 {
                 for (a, w) in acc[p].iter_mut().zip(row) {
@@ -186,10 +258,13 @@ impl Network {
         }
     }
 
-    /// Brings `cache` to `board`: square by square where few changed, else afresh.
-    fn update(&self, cache: &mut Accumulators, board: &[Piece; NUM_SQUARES]) {
+    /// Brings `cache` to `pos`: square by square where few changed and the royals kept
+    /// their king zones, else afresh.
+    fn update(&self, cache: &mut Accumulators, pos: &Position) {
         let me = self as *const Network as usize;
-        if cache.owner == me {
+        let board = pos.squares();
+        let zones = [self.features.zone(pos, Color::White), self.features.zone(pos, Color::Black)];
+        if cache.owner == me && cache.zones == zones {
             let mut changed = arrayvec::ArrayVec::<usize, MAX_CHANGED>::new();
             let mut fits = true;
             'chunks: for (i, (new, old)) in board.chunks_exact(32).zip(cache.board.chunks_exact(32)).enumerate() {
@@ -207,10 +282,10 @@ impl Network {
                 for sq in changed {
                     let (old, new) = (cache.board[sq], board[sq]);
                     if old.is_some() {
-                        self.apply(&mut cache.acc, old, sq, -1);
+                        self.apply(&mut cache.acc, zones, old, sq, -1);
                     }
                     if new.is_some() {
-                        self.apply(&mut cache.acc, new, sq, 1);
+                        self.apply(&mut cache.acc, zones, new, sq, 1);
                     }
                     cache.board[sq] = new;
                 }
@@ -218,13 +293,14 @@ impl Network {
             }
         }
         cache.owner = me;
+        cache.zones = zones;
         for acc in &mut cache.acc {
             acc.clear();
             acc.extend(self.quantized.b1.iter().copied());
         }
         for (sq, &piece) in board.iter().enumerate() {
             if piece.is_some() {
-                self.apply(&mut cache.acc, piece, sq, 1);
+                self.apply(&mut cache.acc, zones, piece, sq, 1);
             }
         }
         cache.board = *board;
@@ -249,7 +325,7 @@ impl Network {
     /// The network's evaluation of `pos`, centipawns from the side to move, with the
     /// hidden layers kept in `cache` from the last evaluation.
     pub fn evaluate_with(&self, pos: &Position, cache: &mut Accumulators) -> i32 {
-        self.update(cache, pos.squares());
+        self.update(cache, pos);
         let scale = self.quantized.scale;
         let half = |p: usize| -> arrayvec::ArrayVec<f32, MAX_HIDDEN> {
             cache.acc[p].iter().map(|&a| a as f32 * scale).collect()
@@ -311,9 +387,9 @@ pub fn load(
             format::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
         }
     }?;
-    let expected = Features { kinds: pieces.len(), files, ranks };
+    let f = &net.features;
     let signature = piece_signature(pieces);
-    if net.features != expected || net.pieces != signature {
+    if (f.kinds, f.files, f.ranks) != (pieces.len(), files, ranks) || net.pieces != signature {
         return Err(format!(
             "'{name}' was trained for pieces {} on {}x{}, the variant has {signature} on {files}x{ranks} \
              (nnue = none goes without)",

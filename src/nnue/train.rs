@@ -25,6 +25,10 @@ pub struct TrainConfig {
     /// Adam's learning rate at the start; it falls along a half cosine to a tenth.
     pub lr: f32,
     pub seed: u64,
+    /// With king zones: the decay of each zone's own weights (AdamW's, per step times the
+    /// learning rate), so that a zone departs from the zone-free weights only as far as
+    /// its positions keep asking.
+    pub zone_decay: f32,
 }
 
 /// Positions as the trainer needs them: each one's active inputs from the side to move's
@@ -38,6 +42,14 @@ pub struct Data {
     targets: Vec<f32>,
     /// The hand-written evaluation in network units (0 for a network that replaces it).
     base: Vec<f32>,
+    /// With king zones: the inputs of one zone. Each position then also has the
+    /// zone-free twin of every input (numbered from the network's last input on), whose
+    /// weights the trainer adds to every zone's when it is done (`fold`). The twins learn
+    /// from all positions what a piece on a square is worth wherever the royal stands;
+    /// a zone's own weights learn only the difference its positions show, so that zones
+    /// the data rarely sees stay near the zone-free network instead of at random (the
+    /// "factorizer" of Stockfish's trainers).
+    shared: usize,
 }
 
 impl Data {
@@ -75,21 +87,38 @@ type Prepared = (Vec<u16>, Vec<u16>, f32, f32);
 /// Reads the samples' positions (in parallel); an error names the first bad FEN.
 /// `adds_to_eval`: the network is to correct the hand-written evaluation, whose score of
 /// each position is then kept as its base.
-pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32, adds_to_eval: bool) -> Result<Data, String> {
-    let features = Features::of(&rules.variant);
+pub fn prepare(
+    rules: &Arc<Rules>,
+    features: &Features,
+    samples: &[Sample],
+    lambda: f32,
+    adds_to_eval: bool,
+) -> Result<Data, String> {
+    let shared = if features.inputs() > features.per_zone() { features.per_zone() } else { 0 };
+    if features.inputs() + shared > super::MAX_INPUTS {
+        return Err(format!("{} inputs and their zone-free twins: too many", features.inputs()));
+    }
     let parsed: Vec<Result<Prepared, String>> = samples
         .par_iter()
         .map(|s| {
             let pos = Position::from_fen(rules.clone(), &s.fen).map_err(|e| format!("{}: {e}", s.fen))?;
             let (mut white, mut black) = (Vec::new(), Vec::new());
             features.active(&pos, &mut white, &mut black);
+            if shared > 0 {
+                for list in [&mut white, &mut black] {
+                    let n = list.len();
+                    for k in 0..n {
+                        list.push((features.inputs() + list[k] as usize % shared) as u16);
+                    }
+                }
+            }
             let stm_white = pos.side_to_move() == Color::White;
             let t = target(s, stm_white, lambda);
             let base = if adds_to_eval { crate::search::eval::evaluate_hand(&pos) as f32 / SCALE } else { 0.0 };
             Ok(if stm_white { (white, black, t, base) } else { (black, white, t, base) })
         })
         .collect();
-    let mut data = Data { offsets: vec![0], ..Data::default() };
+    let mut data = Data { offsets: vec![0], shared, ..Data::default() };
     for p in parsed {
         let (us, them, t, base) = p?;
         data.us.extend_from_slice(&us);
@@ -101,10 +130,15 @@ pub fn prepare(rules: &Arc<Rules>, samples: &[Sample], lambda: f32, adds_to_eval
     Ok(data)
 }
 
-/// A network of random weights (seeded) for `rules`' variant. A correction starts with
-/// output weights of zero: at first it is the hand-written evaluation, exactly.
+/// A network of random weights (seeded) for `rules`' variant, without king zones.
 pub fn initial(rules: &Arc<Rules>, hidden: usize, seed: u64, adds_to_eval: bool) -> Network {
-    let features = Features::of(&rules.variant);
+    initial_with(rules, Features::of(&rules.variant), hidden, seed, adds_to_eval)
+}
+
+/// A network of random weights (seeded) for `rules`' variant with inputs `features`. A
+/// correction starts with output weights of zero: at first it is the hand-written
+/// evaluation, exactly.
+pub fn initial_with(rules: &Arc<Rules>, features: Features, hidden: usize, seed: u64, adds_to_eval: bool) -> Network {
     let mut rng = SkillRng::seeded(seed);
     let mut uniform = |r: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * r;
     let w1 = (0..features.inputs() * hidden).map(|_| uniform(0.1)).collect();
@@ -240,6 +274,52 @@ fn mean_loss(net: &Network, data: &Data, positions: &[usize]) -> f64 {
 /// held-out loss and the network as it stands, and first (epoch 0) the held-out loss
 /// of the untrained network.
 pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut dyn FnMut(usize, f64, f64, &Network)) {
+    // The zone-free twins of the inputs (`Data::shared`) start with the first zone's
+    // weights and the zones' own at zero: the network starts as one without zones, and a
+    // zone the data never sees keeps the twins' weights, not random ones.
+    let zoned_len = net.w1.len();
+    if data.shared > 0 {
+        let first: Vec<f32> = net.w1[..data.shared * net.hidden].to_vec();
+        net.w1.iter_mut().for_each(|w| *w = 0.0);
+        net.w1.extend(first);
+    }
+    let mut report = |epoch: usize, fit: f64, held: f64, net: &Network| {
+        if data.shared == 0 {
+            progress(epoch, fit, held, net)
+        } else {
+            progress(epoch, fit, held, &fold(net, zoned_len, data.shared))
+        }
+    };
+    train_inputs(net, data, cfg, &mut report);
+    if data.shared > 0 {
+        *net = fold(net, zoned_len, data.shared);
+    }
+}
+
+/// The network of a training run with zone-free twins: each twin's weights added to its
+/// input's in every zone, the twins gone.
+fn fold(net: &Network, zoned_len: usize, shared: usize) -> Network {
+    let h = net.hidden;
+    let (zoned, twins) = net.w1.split_at(zoned_len);
+    let mut out = net.clone();
+    out.w1 = zoned.to_vec();
+    for (i, w) in out.w1.chunks_exact_mut(h).enumerate() {
+        let twin = &twins[(i % shared) * h..(i % shared + 1) * h];
+        for (a, b) in w.iter_mut().zip(twin) {
+            *a += b;
+        }
+    }
+    out.quantize();
+    out
+}
+
+/// `train` on the inputs `data` has (with the twins, if any: `net.w1` covers them).
+fn train_inputs(
+    net: &mut Network,
+    data: &Data,
+    cfg: &TrainConfig,
+    progress: &mut dyn FnMut(usize, f64, f64, &Network),
+) {
     // Held out in blocks of 256 positions (two games or so of self-play data): positions
     // of one game are alike, and a held-out position beside its game's trained ones
     // would hide overfitting.
@@ -276,6 +356,12 @@ pub fn train(net: &mut Network, data: &Data, cfg: &TrainConfig, progress: &mut d
             t += 1;
             let n = batch.len() as f32;
             a1.update(&mut net.w1, &g.w1, n, lr, t);
+            if data.shared > 0 && cfg.zone_decay > 0.0 {
+                // Each zone's own weights are pulled towards zero, their twins' value.
+                let keep = 1.0 - lr * cfg.zone_decay;
+                let twins = net.w1.len() - data.shared * net.hidden;
+                net.w1[..twins].iter_mut().for_each(|w| *w *= keep);
+            }
             ab1.update(&mut net.b1, &g.b1, n, lr, t);
             a2.update(&mut net.w2, &g.w2, n, lr, t);
             let mut b2 = [net.b2];
@@ -308,9 +394,9 @@ mod tests {
                 samples.push(Sample { fen: fen.replace(" w ", " b "), result, score: None });
             }
         }
-        let data = prepare(&rules, &samples, 0.0, false).unwrap();
+        let data = prepare(&rules, &Features::of(&rules.variant), &samples, 0.0, false).unwrap();
         let mut net = initial(&rules, 8, 1, false);
-        let cfg = TrainConfig { epochs: 300, batch: 8, lr: 0.01, seed: 1 };
+        let cfg = TrainConfig { epochs: 300, batch: 8, lr: 0.01, seed: 1, zone_decay: 0.0 };
         let mut last = (0.0, 0.0);
         train(&mut net, &data, &cfg, &mut |e, a, b, _| {
             if e > 0 {
@@ -353,6 +439,43 @@ mod tests {
             s.push_str(&empty.to_string());
         }
         s
+    }
+
+    #[test]
+    fn a_zoned_network_folds_its_twins_into_every_zone() {
+        // Trained with zone-free twins, the network the search reads must give what the
+        // training network gave: each zone's weights plus the twins'.
+        let rules = Catalog::embedded().get("courier").unwrap();
+        let features = Features::try_zoned(&rules.variant, (3, 2)).unwrap();
+        let fens = [
+            "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+            "1r3bkw3r/2pm1p1b1pp1/epn1p2p1nfe/pN5P2Np/P4PP4P/2PPMBBEpPP1/1P2RF2P3/1K5W3R b - - 1 31",
+            "12/7wp3/3e4p1p1/8P2p/3K2k2P1P/8B1P1/9F1r/12 w - - 2 106",
+        ];
+        let samples: Vec<Sample> =
+            fens.iter().map(|f| Sample { fen: f.to_string(), result: 0.5, score: Some(0) }).collect();
+        let data = prepare(&rules, &features, &samples, 1.0, false).unwrap();
+        assert_eq!(data.shared, features.per_zone());
+        let mut net = initial_with(&rules, features.clone(), 8, 3, false);
+        let zoned_len = net.w1.len();
+        let mut seed = 7u64;
+        net.w1.extend((0..data.shared * 8).map(|_| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32 * 0.2 - 0.1
+        }));
+        let folded = fold(&net, zoned_len, data.shared);
+        assert_eq!(folded.w1.len(), zoned_len);
+        for (i, fen) in fens.iter().enumerate() {
+            let mut acc = vec![0.0; 16];
+            let (us, them) = data.inputs(i);
+            let (au, at) = acc.split_at_mut(8);
+            accumulate(&net, us, au);
+            accumulate(&net, them, at);
+            let trained = net.output(au, at) * SCALE;
+            let pos = Position::from_fen(rules.clone(), fen).unwrap();
+            let read = folded.evaluate(&pos) as f32;
+            assert!((trained - read).abs() <= 2.0, "{fen}: {trained} {read}");
+        }
     }
 
     #[test]

@@ -96,6 +96,24 @@ pub struct TrainNetArgs {
     /// Train a whole evaluation instead of a correction added to the hand-written one.
     #[arg(long)]
     pub replace: bool,
+    /// King zones, FILESxRANKS: every input once per zone of the perspective's own royal
+    /// (files cut evenly; ranks counted from its back rank, the last zone taking the
+    /// rest). 1x1 is none; 3x2 in courier is six zones.
+    #[arg(long, default_value = "1x1", value_parser = parse_zones)]
+    pub king_zones: (usize, usize),
+    /// With king zones: how fast each zone's own weights decay towards the zone-free
+    /// ones (a step's decay is this times the learning rate).
+    #[arg(long, default_value_t = 0.0)]
+    pub zone_decay: f32,
+}
+
+/// `3x2` -> (3, 2).
+fn parse_zones(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected FILESxRANKS such as 3x2, found '{s}'");
+    let (f, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let f: usize = f.trim().parse().map_err(|_| bad())?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    Ok((f, r))
 }
 
 /// `kirin train-net`: a line per epoch (training and held-out loss); the network is
@@ -109,13 +127,19 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
     if !(a.lr > 0.0 && a.lr < 1.0) {
         return Err(format!("--lr must be above 0 and below 1, found {}", a.lr));
     }
+    let features = crate::nnue::Features::try_zoned(&rules.variant, a.king_zones)?;
     let samples = read_data(&a.data)?;
-    let data = crate::nnue::train::prepare(&rules, &samples, a.lambda, !a.replace)?;
+    let data = crate::nnue::train::prepare(&rules, &features, &samples, a.lambda, !a.replace)?;
     drop(samples);
     eprintln!("train-net: {} positions", data.len());
-    let cfg =
-        crate::nnue::train::TrainConfig { epochs: a.epochs as usize, batch: a.batch as usize, lr: a.lr, seed: a.seed };
-    let mut net = crate::nnue::train::initial(&rules, a.hidden as usize, cfg.seed, !a.replace);
+    let cfg = crate::nnue::train::TrainConfig {
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
+        lr: a.lr,
+        seed: a.seed,
+        zone_decay: a.zone_decay,
+    };
+    let mut net = crate::nnue::train::initial_with(&rules, features, a.hidden as usize, cfg.seed, !a.replace);
     let started = std::time::Instant::now();
     let mut saved = Ok(());
     let mut best = f64::INFINITY;
