@@ -466,7 +466,7 @@ mod tests {
         let folded = fold(&net, zoned_len, data.shared);
         assert_eq!(folded.w1.len(), zoned_len);
         for (i, fen) in fens.iter().enumerate() {
-            let mut acc = vec![0.0; 16];
+            let mut acc = [0.0; 16];
             let (us, them) = data.inputs(i);
             let (au, at) = acc.split_at_mut(8);
             accumulate(&net, us, au);
