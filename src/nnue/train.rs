@@ -358,7 +358,7 @@ fn train_inputs(
             a1.update(&mut net.w1, &g.w1, n, lr, t);
             if data.shared > 0 && cfg.zone_decay > 0.0 {
                 // Each zone's own weights are pulled towards zero, their twins' value.
-                let keep = 1.0 - lr * cfg.zone_decay;
+                let keep = (1.0 - lr * cfg.zone_decay).max(0.0);
                 let twins = net.w1.len() - data.shared * net.hidden;
                 net.w1[..twins].iter_mut().for_each(|w| *w *= keep);
             }
