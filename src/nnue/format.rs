@@ -9,7 +9,7 @@
 //! length of the piece signature (u32) and its bytes, then for `w1`, `b1` and `w2` a
 //! scale (f32) and the integers (i16), and `b2` (f32).
 
-use super::{Features, MAX_HIDDEN, MAX_INPUTS, Network};
+use super::{Features, MAX_HIDDEN, Network};
 
 const MAGIC: &[u8; 8] = b"KIRINNET";
 const VERSION: u32 = 2;
@@ -98,9 +98,6 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if !(1..=64).contains(&kinds) || !(1..=16).contains(&files) || !(1..=16).contains(&ranks) {
         return Err(format!("a network for {kinds} piece types on {files}x{ranks} is not possible"));
     }
-    if !(1..=files).contains(&king_files) || !(1..=ranks).contains(&king_ranks) {
-        return Err(format!("{king_files}x{king_ranks} king zones on a {files}x{ranks} board"));
-    }
     if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(format!("{hidden} hidden units (at most {MAX_HIDDEN})"));
     }
@@ -112,9 +109,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     let len = r.u32()? as usize;
     let pieces = String::from_utf8(r.take(len)?.to_vec()).map_err(|_| "the piece signature is not text")?;
     let features = Features { kinds, files, ranks, king_files, king_ranks };
-    if features.inputs() > MAX_INPUTS {
-        return Err(format!("{} inputs (at most {MAX_INPUTS})", features.inputs()));
-    }
+    features.check_zones()?;
     let w1 = r.tensor(features.inputs() * hidden)?;
     let b1 = r.tensor(hidden)?;
     let w2 = r.tensor(2 * hidden)?;

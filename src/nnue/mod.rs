@@ -68,18 +68,21 @@ impl Features {
     /// board cannot be cut so or the inputs would be too many.
     pub fn try_zoned(v: &crate::variant::Variant, zones: (usize, usize)) -> Result<Features, String> {
         let f = Features::zoned(v, zones);
-        if !(1..=f.files).contains(&f.king_files) || !(1..=f.ranks).contains(&f.king_ranks) {
-            return Err(format!("{}x{} king zones on a {}x{} board", f.king_files, f.king_ranks, f.files, f.ranks));
-        }
-        if f.inputs() > MAX_INPUTS {
-            return Err(format!(
-                "{} inputs with {}x{} king zones (at most {MAX_INPUTS})",
-                f.inputs(),
-                zones.0,
-                zones.1
-            ));
-        }
+        f.check_zones()?;
         Ok(f)
+    }
+
+    /// Whether the board can be cut into these king zones and the inputs stay few enough
+    /// (for the trainer's command line and for a network file alike).
+    pub fn check_zones(&self) -> Result<(), String> {
+        let (kf, kr) = (self.king_files, self.king_ranks);
+        if !(1..=self.files).contains(&kf) || !(1..=self.ranks).contains(&kr) {
+            return Err(format!("{kf}x{kr} king zones on a {}x{} board", self.files, self.ranks));
+        }
+        if self.inputs() > MAX_INPUTS {
+            return Err(format!("{} inputs with {kf}x{kr} king zones (at most {MAX_INPUTS})", self.inputs()));
+        }
+        Ok(())
     }
 
     fn zoned(v: &crate::variant::Variant, (king_files, king_ranks): (usize, usize)) -> Features {
@@ -110,8 +113,7 @@ impl Features {
         let Some(sq) = royals.into_iter().next() else {
             return 0;
         };
-        let rank = sq.rank() as usize;
-        let rank = if perspective == Color::White { rank } else { self.ranks.saturating_sub(1 + rank) };
+        let rank = self.relative_rank(perspective, sq);
         let file_zone = (sq.file() as usize * self.king_files / self.files.max(1)).min(self.king_files - 1);
         file_zone * self.king_ranks + rank.min(self.king_ranks - 1)
     }
@@ -121,10 +123,16 @@ impl Features {
     /// that both sides' networks read "my pieces, coming up the board".
     #[inline]
     pub fn index(&self, perspective: Color, zone: usize, color: Color, kind: usize, sq: Square) -> usize {
-        let rank = sq.rank() as usize;
-        let rank = if perspective == Color::White { rank } else { self.ranks - 1 - rank };
+        let rank = self.relative_rank(perspective, sq);
         let side = usize::from(color != perspective);
         zone * self.per_zone() + ((side * self.kinds + kind) * self.ranks + rank) * self.files + sq.file() as usize
+    }
+
+    /// The rank of `sq` counted from `perspective`'s own back rank.
+    #[inline]
+    fn relative_rank(&self, perspective: Color, sq: Square) -> usize {
+        let rank = sq.rank() as usize;
+        if perspective == Color::White { rank } else { self.ranks - 1 - rank }
     }
 
     /// The active inputs of `pos` from White's and from Black's perspective, appended to
