@@ -30,9 +30,17 @@ CONC=${CONCURRENCY:-1}
 base=${TC%+*}; inc=${TC#*+}
 want=${1:-all}
 run() { [ "$want" = all ] || [ "$want" = "$1" ]; }
+missing=0
+need() { # engine command: its program must exist (XBoard waits for a missing one forever)
+  local prog=${1%% *}
+  command -v "$prog" >/dev/null 2>&1 && return 0
+  echo "strength.sh: $prog not found, match skipped (Debian packages: fairymax fairy-stockfish hachu xboard xvfb)" >&2
+  missing=1; return 1
+}
 out=${OUT:-/tmp/kirin-strength}; mkdir -p "$out"
 m() { # name engine2 proto2 variant [extra args...]
   local name=$1 e2=$2 p2=$3 v=$4; shift 4
+  need "$e2" || return 0
   echo "== $name ($GAMES games, $TC)"
   python3 scripts/match.py --engine1 "$K uci" --name1 kirin --engine2 "$e2" --proto2 "$p2" \
     --variant "$v" --games "$GAMES" --tc "$TC" --openings 4 --seed 1 --concurrency "$CONC" \
@@ -77,6 +85,7 @@ hachu_game() { # game number; writes "r why" to its directory's result file
 }
 chu_match() { # match name (hachu-chu, kirin-chu); the opponent is $opp
   match=$1
+  need "$opp" && need xboard && need xvfb-run || return 0
   echo "== $match ($GAMES games, $base s + $inc s, XBoard, one run per game, $CONC at a time)"
   rm -rf "$out/$match"
   # Both engines are deterministic, so without openings the games as one colour repeat each
@@ -121,5 +130,7 @@ if [ "$want" = kirin-chu ]; then
     opp=${OPPONENT:?OPPONENT=\"engine command\" for kirin-chu} chu_match kirin-chu
 fi
 # The matches report their results; the status says only that the script ran to its end
-# (it used to be that of the last test above, 1 whenever kirin-chu was not asked for).
+# (it used to be that of the last test above, 1 whenever kirin-chu was not asked for), or
+# 2 when an engine or tool was missing and its match skipped.
+[ "$missing" = 0 ] || exit 2
 exit 0
