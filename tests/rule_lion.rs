@@ -176,6 +176,18 @@ mod chushogi {
         let m = moves(&mut p);
         assert_has(&m, &["f10f9"], "re-capture on the capture square (§3.5)");
         assert_lacks(&m, &["c12c3"], "L3 elsewhere (§3.5)");
+        // `chu` (played against HaChu) sets `lionRecaptureOnSquare = false` (§3.5): no
+        // exception, the Gold may not re-take the promoted Kirin either; the Lion still may.
+        let r = Catalog::embedded().get("chu").unwrap();
+        let mut p = Position::from_fen(r.clone(), &fen(&pieces, 'w')).unwrap();
+        play(&mut p, "e8f9+");
+        let m = moves(&mut p);
+        assert_lacks(&m, &["f10f9", "c12c3"], "chu: no re-capture by a non-Lion (§3.5)");
+        // A Lion is bound by L1/L2 only (§3.5): the black Lion placed next to f9 takes it.
+        let with_lion = with_base(&[("e8", "O"), ("f9", "n"), ("f10", "g"), ("g10", "n"), ("c12", "r")]);
+        let mut p = Position::from_fen(r, &fen(&with_lion, 'w')).unwrap();
+        play(&mut p, "e8f9+");
+        assert_has(&moves(&mut p), &["g10f9"], "chu: a Lion still re-takes (§3.5)");
     }
 
     /// §3.5: after Lion x Lion, L3 does not apply (also when the capturer is a

@@ -8,7 +8,9 @@
 //!   go-between (a "bridge": `lionBridgeExempt` lists the pieces that do not count);
 //! * L3: after a Lion was captured by a non-Lion, the opponent may not capture a Lion with
 //!   a non-Lion piece, except on the square of that capture (re-capturing a Kirin that
-//!   promoted while capturing). Lions are not bound by L3.
+//!   promoted while capturing; `lionRecaptureOnSquare = false` drops this exception, as
+//!   HaChu 0.21 does: it declared Kirin's re-capture "Counterstrike against Lion" and won
+//!   the game). Lions are not bound by L3.
 //! * Okazaki rule (`okazaki = true`): L3 does not protect an unprotected Lion.
 //! * `lionVictimProtects`: whether, in L2, the piece taken on the first leg still counts as
 //!   a protector of the Lion taken on the second. lishogi counts it (protection is judged on
@@ -17,8 +19,8 @@
 //!   the Lion on d7 protected by it alone) in a `chu` game and the game stalled.
 //!
 //! ini: `lions` (the Lion types; empty = off), `lionBridgeExempt`, `okazaki`,
-//! `lionVictimProtects`. The square of the last non-Lion capture of a Lion is this rule's
-//! per-move state ([`LionState`]) and part of the hash key.
+//! `lionVictimProtects`, `lionRecaptureOnSquare`. The square of the last non-Lion capture
+//! of a Lion is this rule's per-move state ([`LionState`]) and part of the hash key.
 
 use super::{AfterMake, Board, mask_of};
 use crate::bitboard::Bitboard;
@@ -35,6 +37,7 @@ pub struct Lion {
     bridge_exempt: u64,
     okazaki: bool,
     victim_protects: bool,
+    recapture_on_square: bool,
 }
 
 /// The square where the last move captured a Lion with a non-Lion, if it did.
@@ -54,6 +57,7 @@ impl Lion {
             bridge_exempt: mask_of(&v.lion_bridge_exempt),
             okazaki: v.okazaki,
             victim_protects: v.lion_victim_protects,
+            recapture_on_square: v.lion_recapture_on_square,
         })
     }
 
@@ -113,11 +117,13 @@ impl Lion {
                     }
                 }
             } else if let Some(last) = pos.rule_state().lion.last_capture() {
-                // L3: no counterstrike, except on the square of the capture.
+                // L3: no counterstrike, except (`lionRecaptureOnSquare`) on the square of
+                // the capture.
                 for v in victims.into_iter().flatten() {
                     // Okazaki: an unprotected Lion may be taken anyway.
                     let okazaki_exempt = self.okazaki && !protected(v);
-                    if v != last && !okazaki_exempt {
+                    let on_square = self.recapture_on_square && v == last;
+                    if !on_square && !okazaki_exempt {
                         ok = false;
                     }
                 }

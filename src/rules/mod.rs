@@ -7,7 +7,7 @@
 //! | [`hia`] | `hia`, `hiaEnemyOnly` | the Bodyguard's zone that stops slides (Short Sliders, Hiashatar) |
 //! | [`pool`] | `poolPromotion`, `poolLines` | pawns promote to captured pieces (Short Sliders) |
 //! | [`partner`] | `promoteUnless.X`, `unique` | promotion only without a partner or a twin (Sorcerer/Wizard) |
-//! | [`lion`] | `lions`, `lionBridgeExempt`, `okazaki`, `lionVictimProtects` | Chu Shogi's Lion trading |
+//! | [`lion`] | `lions`, `lionBridgeExempt`, `okazaki`, `lionVictimProtects`, `lionRecaptureOnSquare` | Chu Shogi's Lion trading |
 //! | [`once`] | `{once:...}` in XBetza, `onceMovesAttack` | a move usable once per game (Bat chess King) |
 //! | [`bare_king`] | `bareKing`, `bareKingCounter`, `bareKingStrict`, `bareKingIgnore` | a side left with its royals alone |
 //! | [`perpetual`] | `perpetualCheck` | the perpetual checker's repetition result (Sho Shogi) |

@@ -303,6 +303,10 @@ pub struct Variant {
     /// L2: whether the piece a Lion captures on its first leg still protects the Lion it
     /// captures on the second (lishogi: yes; HaChu: no, it is gone).
     pub lion_victim_protects: bool,
+    /// L3: whether a non-Lion may re-capture, on the square of the capture, the Lion that
+    /// has just taken a Lion (lishogi: yes, a Kirin that promoted while capturing; HaChu:
+    /// no).
+    pub lion_recapture_on_square: bool,
     /// An unused once-per-game move attacks the squares it could capture on
     /// (`docs/rules/bat-chess.md` §3.5).
     pub once_moves_attack: bool,
@@ -607,6 +611,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 | "lionBridgeExempt"
                 | "okazaki"
                 | "lionVictimProtects"
+                | "lionRecaptureOnSquare"
                 | "bareKingStrict"
                 | "bareKingIgnore"
                 | "pointsValue"
@@ -1038,6 +1043,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         lion_bridge_exempt,
         okazaki: boolean("okazaki", false),
         lion_victim_protects: boolean("lionVictimProtects", true),
+        lion_recapture_on_square: boolean("lionRecaptureOnSquare", true),
         once_moves_attack: boolean("onceMovesAttack", true),
         origin: s.origin.clone(),
     };
