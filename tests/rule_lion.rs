@@ -13,9 +13,7 @@ mod common;
 /// Lion-trading rules, and the promoted Kirin as a Lion for them.
 mod chushogi {
     use crate::common::chushogi::{fen, pos, with_base};
-    use crate::common::{assert_has, assert_lacks, at, moves, moves_from, play};
-    use kirin::catalog::Catalog;
-    use kirin::position::Position;
+    use crate::common::{assert_has, assert_lacks, at, moves, moves_from, play, pos_in};
 
     /// §3.5 (L1): an enemy Lion adjacent to the starting square may always be
     /// captured, even when protected: by step, igui, or either leg of a double move.
@@ -115,9 +113,7 @@ mod chushogi {
         // capture is legal there (HaChu played `e9d8,d8d7` in exactly this pattern). The jump
         // is still illegal (the Go-Between stays and protects f8), and so is a path over an
         // empty square.
-        let r = Catalog::embedded().get("chu").unwrap();
-        let f = fen(&with_base(&[("f6", "N"), ("f7", "i"), ("f8", "n")]), 'w');
-        let mut p = Position::from_fen(r, &f).unwrap();
+        let mut p = pos_in("chu", &fen(&with_base(&[("f6", "N"), ("f7", "i"), ("f8", "n")]), 'w'));
         let m = moves_from(&mut p, "f6");
         assert_has(&m, &["f6f7,f7f8"], "chu: the first-leg victim no longer protects");
         assert_lacks(&m, &["f6f8", "f6e7,e7f8", "f6g7,g7f8"], "chu: the Go-Between on f7 still protects f8");
@@ -178,14 +174,13 @@ mod chushogi {
         assert_lacks(&m, &["c12c3"], "L3 elsewhere (§3.5)");
         // `chu` (played against HaChu) sets `lionRecaptureOnSquare = false` (§3.5): no
         // exception, the Gold may not re-take the promoted Kirin either; the Lion still may.
-        let r = Catalog::embedded().get("chu").unwrap();
-        let mut p = Position::from_fen(r.clone(), &fen(&pieces, 'w')).unwrap();
+        let mut p = pos_in("chu", &fen(&pieces, 'w'));
         play(&mut p, "e8f9+");
         let m = moves(&mut p);
         assert_lacks(&m, &["f10f9", "c12c3"], "chu: no re-capture by a non-Lion (§3.5)");
         // A Lion is bound by L1/L2 only (§3.5): the black Lion placed next to f9 takes it.
         let with_lion = with_base(&[("e8", "O"), ("f9", "n"), ("f10", "g"), ("g10", "n"), ("c12", "r")]);
-        let mut p = Position::from_fen(r, &fen(&with_lion, 'w')).unwrap();
+        let mut p = pos_in("chu", &fen(&with_lion, 'w'));
         play(&mut p, "e8f9+");
         assert_has(&moves(&mut p), &["g10f9"], "chu: a Lion still re-takes (§3.5)");
     }
