@@ -764,7 +764,7 @@ impl<'a> Worker<'a> {
             let ext = i32::from(gives_check);
             let mut score;
             if i == pv_idx {
-                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+                score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
             } else {
                 let quiet = !self.is_noisy_made(m);
                 let r = if depth >= 3 && quiet && !in_check && !gives_check && i > pv_idx + 3 {
@@ -772,12 +772,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false);
+                score = -self.search(depth - 1 - r + ext, 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false);
+                    score = -self.search(depth - 1 + ext, 1, -alpha - 1, -alpha, false, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true);
+                    score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
                 }
             }
             self.pos.unmake_move();
@@ -830,7 +830,15 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn search(&mut self, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -944,7 +952,7 @@ impl<'a> Worker<'a> {
                     + ((eval - beta) / p[Param::NullEvalDiv]).min(3);
                 self.cont_keys[ply] = NO_KEY;
                 self.pos.make_move(Move::NONE);
-                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
                 self.pos.unmake_move();
                 if self.stopped {
                     return 0;
@@ -975,7 +983,7 @@ impl<'a> Worker<'a> {
         {
             let sbeta = score_from_tt(h.score, ply) - p[Param::SingularMargin] * depth;
             self.excluded[ply] = tt_move;
-            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false);
+            let v = self.search((depth - 1) / 2, ply, sbeta - 1, sbeta, false, cut_node);
             self.excluded[ply] = Move::NONE;
             self.eval_stack[ply] = static_eval;
             if self.stopped {
@@ -1067,7 +1075,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
             let mut score;
             if i == 0 {
-                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node);
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && !noisy && !gives_check && i > 1 + usize::from(pv_node) {
@@ -1081,15 +1089,18 @@ impl<'a> Worker<'a> {
                     if !improving {
                         r += 1;
                     }
+                    if cut_node {
+                        r += p[Param::LmrCutNode];
+                    }
                     r -= stat / p[Param::LmrHistory];
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
                 }
             }
             self.pos.unmake_move();

@@ -83,10 +83,14 @@ pub enum Param {
     /// Capture search: where the incremental part of the evaluation alone is this far
     /// above beta, it stands for the full evaluation (lazy evaluation).
     LazyMargin,
+    /// Late move reductions: plies more at a node expected to fail high (a cut node: the
+    /// zero-window child of a reduced or null-move search, Stockfish's `cutNode`), where
+    /// a late move is least likely to matter.
+    LmrCutNode,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 31] = [
+const SPECS: [(Param, &str, i32, i32, i32); 32] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -118,6 +122,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 31] = [
     (Param::QsChecks, "qsChecks", 0, 0, 1),
     (Param::PruneQuietChecks, "pruneQuietChecks", 1, 0, 1),
     (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
+    (Param::LmrCutNode, "lmrCutNode", 0, 0, 4),
 ];
 
 // `SearchParams::named` has a bit per parameter.
