@@ -18,9 +18,9 @@ fn nodes(variant: &str, fen: &str, depth: i32, params: &str) -> u64 {
     last
 }
 
-/// Courier middlegame positions (from games against Fairy-Stockfish): reducing cut
-/// nodes' late moves more makes a fixed-depth search smaller, so the option reaches the
-/// reductions; a search with it off is the default's.
+/// Courier positions (one from a game against Fairy-Stockfish, one from self-play):
+/// reducing cut nodes' late moves more makes a fixed-depth search smaller, so the option
+/// reaches the reductions; a search with it off is the default's.
 #[test]
 fn cut_node_reductions_shrink_a_fixed_depth_search() {
     let fens = [
