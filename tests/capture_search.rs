@@ -4,19 +4,13 @@
 
 mod common;
 
-use common::pos_in;
+use common::{pos_in, search_to_depth};
 use kirin::catalog::Catalog;
-use kirin::engine::Engine;
-use kirin::search::Limits;
 use kirin::search::params::{Param, SearchParams};
 
 /// The best move of a `depth`-ply search of `fen` with the `Search Params` value `params`.
 fn best(variant: &str, fen: &str, depth: i32, params: &str) -> String {
-    let mut k = Engine::new();
-    k.set_variant(variant).unwrap();
-    k.set_position(Some(fen), &[]).unwrap();
-    let limits = Limits { depth: Some(depth), params: SearchParams::parse(params).unwrap(), ..Limits::default() };
-    let out = k.search_sync(&limits, &mut |_| {});
+    let out = search_to_depth(variant, fen, depth, params);
     pos_in(variant, fen).move_to_uci(out.best.expect("a move"))
 }
 

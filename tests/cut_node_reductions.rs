@@ -2,20 +2,14 @@
 //! search expects to fail high, the zero-window child of a reduced or null-move search,
 //! reduces its late quiet moves by that many plies more. Off (0) by default.
 
-use kirin::engine::Engine;
-use kirin::search::Limits;
-use kirin::search::params::SearchParams;
+mod common;
+
+use common::search_to_depth;
 
 /// Nodes of a one-thread `depth`-ply search of `fen` with the `Search Params` value
 /// `params`.
 fn nodes(variant: &str, fen: &str, depth: i32, params: &str) -> u64 {
-    let mut k = Engine::new();
-    k.set_variant(variant).unwrap();
-    k.set_position(Some(fen), &[]).unwrap();
-    let limits = Limits { depth: Some(depth), params: SearchParams::parse(params).unwrap(), ..Limits::default() };
-    let mut last = 0;
-    k.search_sync(&limits, &mut |r| last = r.nodes);
-    last
+    search_to_depth(variant, fen, depth, params).nodes
 }
 
 /// Courier positions (one from a game against Fairy-Stockfish, one from self-play):

@@ -44,6 +44,18 @@ pub fn pos_in(variant: &str, fen: &str) -> Position {
     pos_with(catalog(), variant, fen)
 }
 
+/// A one-thread search of `fen` in the embedded variant `variant` to `depth` plies with the
+/// `Search Params` value `params` (`""`: the defaults), in a new engine.
+#[track_caller]
+pub fn search_to_depth(variant: &str, fen: &str, depth: i32, params: &str) -> kirin::search::Outcome {
+    let mut k = kirin::engine::Engine::new();
+    k.set_variant(variant).unwrap();
+    k.set_position(Some(fen), &[]).unwrap();
+    let params = kirin::search::params::SearchParams::parse(params).unwrap();
+    let limits = kirin::search::Limits { depth: Some(depth), params, ..kirin::search::Limits::default() };
+    k.search_sync(&limits, &mut |_| {})
+}
+
 /// A full FEN for a `files` x `ranks` board from a piece list of (square, token) pairs
 /// (see [`board_from_pieces`]), with side to move `side` (`'w'` or `'b'`), the castling
 /// field `castling` as given (`"-"` for none), no en-passant square, counters 0 and 1.
