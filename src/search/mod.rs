@@ -755,13 +755,17 @@ impl<'a> Worker<'a> {
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
         let mut best = -INF;
         let in_check = self.pos.in_check();
+        let check_ext_see = self.limits.params[Param::CheckExtSee] != 0;
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
             self.cont_keys[0] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+            let losing = check_ext_see && see::see(&self.pos, m) < 0;
             self.pos.make_move(m);
-            let gives_check = self.made_check(1) || self.royal_in_danger();
-            let ext = i32::from(gives_check);
+            let check = self.made_check(1);
+            let gives_check = check || self.royal_in_danger();
+            // Without `checkExtSee` the checked node extends once more on its own.
+            let ext = if check_ext_see { i32::from(check && !losing) } else { i32::from(gives_check) };
             let mut score;
             if i == pv_idx {
                 score = -self.search(depth - 1 + ext, 1, -beta, -alpha, true, false);
@@ -880,7 +884,11 @@ impl<'a> Worker<'a> {
         // node is extended as a check would be.
         let threatened = !in_check && self.own_royal_threatened();
         // As `royal_in_danger`, whose attack test `threatened` has already made: one royal.
-        if (in_check || (threatened && self.pos.royal_count(self.pos.side_to_move()) == 1)) && depth < MAX_PLY as i32 {
+        // A check is extended here, unless the parent's move extended it (`checkExtSee`).
+        let check_ext_here = in_check && self.limits.params[Param::CheckExtSee] == 0;
+        if (check_ext_here || (threatened && self.pos.royal_count(self.pos.side_to_move()) == 1))
+            && depth < MAX_PLY as i32
+        {
             depth += 1;
         }
         if depth <= 0 {
@@ -1022,13 +1030,39 @@ impl<'a> Worker<'a> {
         // The enemy's protected royal and the squares from which it can be checked, found
         // when a pruning rule first asks whether a quiet move checks.
         let mut check_info = None;
+        // Moves from `end` on are quiet moves left out by move-count pruning (`lmrPrune`).
+        let mut end = moves.len();
         for i in 0..moves.len() {
-            self.pick(&mut moves, &mut scores, i);
+            if i >= end {
+                break;
+            }
+            self.pick(&mut moves[..end], &mut scores[..end], i);
             let m = moves[i];
             if m == excluded {
                 continue;
             }
             let noisy = self.pos.is_capture(m) || m.promotion().is_some();
+            // Move-count pruning (Stockfish's `futility_move_count`): past this many moves
+            // the node's remaining quiet moves are skipped at once, so that they cost no
+            // more ordering and look-ups; its captures are still searched.
+            if p[Param::LmrPrune] != 0
+                && !noisy
+                && best > -MATE_BOUND
+                && !in_check
+                && !threatened
+                && i as i32 >= (5 + depth * depth) * (1 + i32::from(improving)) / 2
+            {
+                let mut kept = i + 1;
+                for j in i + 1..end {
+                    if self.pos.is_capture(moves[j]) || moves[j].promotion().is_some() {
+                        moves.swap(kept, j);
+                        scores.swap(kept, j);
+                        kept += 1;
+                    }
+                }
+                end = kept;
+                continue;
+            }
             let is_killer = self.killers[ply].contains(&m);
             let ck = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             // How this quiet move fared before (history and continuation history).
@@ -1036,23 +1070,36 @@ impl<'a> Worker<'a> {
             // Late move pruning, futility, history pruning and exchange pruning for quiet
             // moves (a quiet move that loses material on its square at low depth).
             if !noisy && best > -MATE_BOUND && !in_check && !threatened {
-                let prune = (futile && i > 0 && !is_killer)
-                    || (!pv_node
-                        && depth <= p[Param::LmpDepth]
-                        && i as i32 > p[Param::LmpBase] + depth * depth * if improving { 2 } else { 1 })
-                    || (!pv_node && depth <= 3 && i > 0 && !is_killer && stat < -p[Param::HistoryPrune] * depth)
-                    || (!pv_node
-                        && depth <= 5
-                        && i > 0
-                        && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth);
-                // A check is pruned only as a capture would be, by its exchange
-                // (Stockfish's `givesCheck` exemption), where `pruneQuietChecks` is 0.
-                if prune
-                    && (p[Param::PruneQuietChecks] != 0
-                        || !self.quiet_may_check(m, &mut check_info)
-                        || (!pv_node && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth))
-                {
-                    continue;
+                if p[Param::LmrPrune] != 0 {
+                    // A quiet move that may check is pruned only by its exchange, as a
+                    // capture is (Stockfish's `givesCheck` exemption); asked last, as the
+                    // royal's check squares cost a look-up per node.
+                    let prune = i > 0
+                        && self.prune_by_lmr_depth(m, i, ck, depth, ply, improving, eval, alpha, is_killer)
+                        && (!self.quiet_may_check(m, &mut check_info)
+                            || see::see(&self.pos, m) < -p[Param::SeeCapture] * depth);
+                    if prune {
+                        continue;
+                    }
+                } else {
+                    let prune = (futile && i > 0 && !is_killer)
+                        || (!pv_node
+                            && depth <= p[Param::LmpDepth]
+                            && i as i32 > p[Param::LmpBase] + depth * depth * if improving { 2 } else { 1 })
+                        || (!pv_node && depth <= 3 && i > 0 && !is_killer && stat < -p[Param::HistoryPrune] * depth)
+                        || (!pv_node
+                            && depth <= 5
+                            && i > 0
+                            && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth);
+                    // A check is pruned only as a capture would be, by its exchange
+                    // (Stockfish's `givesCheck` exemption), where `pruneQuietChecks` is 0.
+                    if prune
+                        && (p[Param::PruneQuietChecks] != 0
+                            || !self.quiet_may_check(m, &mut check_info)
+                            || (!pv_node && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth))
+                    {
+                        continue;
+                    }
                 }
             }
             // Bad captures at low depth.
@@ -1068,11 +1115,22 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            // With `checkExtSee`, a check that loses material on its square is not extended
+            // (captures: their exchange as ordering found it; quiet moves: only those that
+            // may check directly have theirs evaluated).
+            let losing_check = p[Param::CheckExtSee] != 0
+                && if noisy {
+                    scores[i] < 0
+                } else {
+                    self.quiet_may_check(m, &mut check_info) && see::see(&self.pos, m) < 0
+                };
             self.cont_keys[ply] = ck;
             self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
-            let gives_check = self.made_check(ply + 1) || self.royal_in_danger();
-            let new_depth = depth - 1 + if m == tt_move { singular_ext } else { 0 };
+            let check = self.made_check(ply + 1);
+            let gives_check = check || self.royal_in_danger();
+            let check_ext = i32::from(p[Param::CheckExtSee] != 0 && check && !losing_check);
+            let new_depth = depth - 1 + if m == tt_move { singular_ext.max(check_ext) } else { check_ext };
             let mut score;
             if i == 0 {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
@@ -1146,6 +1204,35 @@ impl<'a> Worker<'a> {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Stockfish 11's pruning of a quiet move that does not check (`lmrPrune`; the move
+    /// count is the search loop's), by the depth its late-move reduction would leave
+    /// (`lmrDepth`): continuation histories both negative, futility against alpha, or an
+    /// exchange that loses more than that depth allows.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_by_lmr_depth(
+        &self,
+        m: Move,
+        i: usize,
+        ck: ContKey,
+        depth: i32,
+        ply: usize,
+        improving: bool,
+        eval: i32,
+        alpha: i32,
+        is_killer: bool,
+    ) -> bool {
+        let p = &self.limits.params;
+        let reduction = self.lmr[depth.min(63) as usize][i.min(63)] as i32 + i32::from(!improving);
+        let lmr_depth = (depth - 1 - reduction).max(0);
+        let cont = &self.tables.cont;
+        (lmr_depth < 4
+            && !is_killer
+            && cont.get(self.cont_prev(ply, 1), ck) < 0
+            && cont.get(self.cont_prev(ply, 2), ck) < 0)
+            || (lmr_depth < 6 && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * lmr_depth <= alpha)
+            || see::see(&self.pos, m) < -p[Param::SeeQuiet] * lmr_depth * lmr_depth
     }
 
     /// In a game without a check rule, a side to move that attacks the enemy's only royal
