@@ -9,7 +9,8 @@
 //!   their late-move reduction would leave (`lmrDepth`).
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size) and, for the
-//! two that narrow the tree most, not to lose a sacrificial mate.
+//! two that narrow the tree most (on by default; `lmrCutNode` is off), not to lose a
+//! sacrificial mate.
 
 mod common;
 
@@ -38,17 +39,17 @@ fn cut_node_reductions_shrink_a_fixed_depth_search() {
 
 #[test]
 fn pruning_by_reduced_depth_shrinks_a_fixed_depth_search() {
-    let off = nodes(10, "lmrPrune=0");
-    assert_eq!(off, nodes(10, ""), "lmrPrune is off by default");
     let on = nodes(10, "lmrPrune=1");
+    assert_eq!(on, nodes(10, ""), "lmrPrune is on by default");
+    let off = nodes(10, "lmrPrune=0");
     assert!(on < off, "lmrPrune=1 searched {on} nodes, 0 searched {off}");
 }
 
 #[test]
 fn extending_only_safe_checks_shrinks_a_fixed_depth_search() {
-    let off = nodes(10, "checkExtSee=0");
-    assert_eq!(off, nodes(10, ""), "checkExtSee is off by default");
     let on = nodes(10, "checkExtSee=1");
+    assert_eq!(on, nodes(10, ""), "checkExtSee is on by default");
+    let off = nodes(10, "checkExtSee=0");
     assert!(on < off, "checkExtSee=1 searched {on} nodes, 0 searched {off}");
 }
 
@@ -60,7 +61,7 @@ fn extending_only_safe_checks_shrinks_a_fixed_depth_search() {
 #[test]
 fn the_narrower_search_still_finds_a_sacrificial_mate() {
     let fen = "r6k/6pp/8/6N1/8/1Q6/8/6K1 w - - 0 1";
-    for params in ["", "checkExtSee=1", "lmrPrune=1", "checkExtSee=1 lmrPrune=1"] {
+    for params in ["checkExtSee=0 lmrPrune=0", "checkExtSee=0", "lmrPrune=0", ""] {
         let out = search_to_depth("chess", fen, 10, params);
         assert_eq!(mate_in(out.score), Some(4), "'{params}': score {} pv {:?}", out.score, out.pv);
     }

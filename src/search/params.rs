@@ -88,12 +88,13 @@ pub enum Param {
     /// a late move is least likely to matter.
     LmrCutNode,
     /// Checks are extended by the move that gives them, and only when its exchange does
-    /// not lose material (Stockfish 11's `givesCheck && see_ge(move)`), instead of by the
-    /// checked node for every check (0).
+    /// not lose material (Stockfish 11's `givesCheck && see_ge(move)`; 1, the default),
+    /// or by the checked node for every check (0).
     CheckExtSee,
     /// Quiet moves are pruned by the depth left after their late-move reduction
     /// (Stockfish 11's `lmrDepth`) and by move count at every depth (its
-    /// `futility_move_count`), instead of by the node's depth at depth 5 or less (0).
+    /// `futility_move_count`; 1, the default), or by the node's depth at depth 5 or less
+    /// (0).
     LmrPrune,
 }
 
@@ -131,8 +132,8 @@ const SPECS: [(Param, &str, i32, i32, i32); 34] = [
     (Param::PruneQuietChecks, "pruneQuietChecks", 1, 0, 1),
     (Param::LazyMargin, "lazyMargin", 400, 0, 100_000),
     (Param::LmrCutNode, "lmrCutNode", 0, 0, 4),
-    (Param::CheckExtSee, "checkExtSee", 0, 0, 1),
-    (Param::LmrPrune, "lmrPrune", 0, 0, 1),
+    (Param::CheckExtSee, "checkExtSee", 1, 0, 1),
+    (Param::LmrPrune, "lmrPrune", 1, 0, 1),
 ];
 
 // `SearchParams::named` has a bit per parameter.
