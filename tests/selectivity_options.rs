@@ -29,28 +29,29 @@ fn nodes(depth: i32, params: &str) -> u64 {
     COURIER.iter().map(|fen| search_to_depth("courier", fen, depth, params).nodes).sum()
 }
 
+/// `name` set to `on` searches fewer nodes than set to `off`, and the default search is
+/// the one with `default`.
+fn assert_narrows(name: &str, on: i32, off: i32, default: i32) {
+    let with_on = nodes(10, &format!("{name}={on}"));
+    let with_off = nodes(10, &format!("{name}={off}"));
+    let expected = if default == on { with_on } else { with_off };
+    assert_eq!(nodes(10, ""), expected, "{name} is {default} by default");
+    assert!(with_on < with_off, "{name}={on} searched {with_on} nodes, {name}={off} searched {with_off}");
+}
+
 #[test]
 fn cut_node_reductions_shrink_a_fixed_depth_search() {
-    let off = nodes(10, "lmrCutNode=0");
-    assert_eq!(off, nodes(10, ""), "lmrCutNode is off by default");
-    let on = nodes(10, "lmrCutNode=2");
-    assert!(on < off, "lmrCutNode=2 searched {on} nodes, 0 searched {off}");
+    assert_narrows("lmrCutNode", 2, 0, 0);
 }
 
 #[test]
 fn pruning_by_reduced_depth_shrinks_a_fixed_depth_search() {
-    let on = nodes(10, "lmrPrune=1");
-    assert_eq!(on, nodes(10, ""), "lmrPrune is on by default");
-    let off = nodes(10, "lmrPrune=0");
-    assert!(on < off, "lmrPrune=1 searched {on} nodes, 0 searched {off}");
+    assert_narrows("lmrPrune", 1, 0, 1);
 }
 
 #[test]
 fn extending_only_safe_checks_shrinks_a_fixed_depth_search() {
-    let on = nodes(10, "checkExtSee=1");
-    assert_eq!(on, nodes(10, ""), "checkExtSee is on by default");
-    let off = nodes(10, "checkExtSee=0");
-    assert!(on < off, "checkExtSee=1 searched {on} nodes, 0 searched {off}");
+    assert_narrows("checkExtSee", 1, 0, 1);
 }
 
 /// Philidor's smothered mate in four: 1. Nf7+ Kg8 2. Nh6+ Kh8 3. Qg8+ Rxg8 4. Nf7#. Its

@@ -94,7 +94,9 @@ pub enum Param {
     /// Quiet moves are pruned by the depth left after their late-move reduction
     /// (Stockfish 11's `lmrDepth`) and by move count at every depth (its
     /// `futility_move_count`; 1, the default), or by the node's depth at depth 5 or less
-    /// (0).
+    /// (0). With it, a quiet move that may check is pruned only by its exchange, whatever
+    /// `pruneQuietChecks` says, and `futilityDepth`, `lmpBase`, `lmpDepth` and
+    /// `historyPrune` (the depth-bound rules it replaces) have no effect.
     LmrPrune,
 }
 
