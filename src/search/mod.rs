@@ -816,6 +816,11 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Before `make_move(m)`: does the move capture or promote?
+    fn is_noisy(&self, m: Move) -> bool {
+        self.pos.is_capture(m) || m.promotion().is_some()
+    }
+
     /// After `make_move(m)`: did the move capture or promote? (Looks at the saved state.)
     fn is_noisy_made(&self, m: Move) -> bool {
         self.pos.state().captured.is_some() || m.promotion().is_some()
@@ -1041,7 +1046,10 @@ impl<'a> Worker<'a> {
             if m == excluded {
                 continue;
             }
-            let noisy = self.pos.is_capture(m) || m.promotion().is_some();
+            let noisy = self.is_noisy(m);
+            // The exchange value of a quiet move, evaluated when a rule first asks (the
+            // pruning rules and the check extension may all want it).
+            let mut quiet_see = None;
             // Move-count pruning (Stockfish's `futility_move_count`): past this many moves
             // the node's remaining quiet moves are skipped at once, so that they cost no
             // more ordering and look-ups; its captures are still searched.
@@ -1054,7 +1062,7 @@ impl<'a> Worker<'a> {
             {
                 let mut kept = i + 1;
                 for j in i + 1..end {
-                    if self.pos.is_capture(moves[j]) || moves[j].promotion().is_some() {
+                    if self.is_noisy(moves[j]) {
                         moves.swap(kept, j);
                         scores.swap(kept, j);
                         kept += 1;
@@ -1075,9 +1083,20 @@ impl<'a> Worker<'a> {
                     // capture is (Stockfish's `givesCheck` exemption); asked last, as the
                     // royal's check squares cost a look-up per node.
                     let prune = i > 0
-                        && self.prune_by_lmr_depth(m, i, ck, depth, ply, improving, eval, alpha, is_killer)
+                        && self.prune_by_lmr_depth(
+                            m,
+                            i,
+                            ck,
+                            depth,
+                            ply,
+                            improving,
+                            eval,
+                            alpha,
+                            is_killer,
+                            &mut quiet_see,
+                        )
                         && (!self.quiet_may_check(m, &mut check_info)
-                            || see::see(&self.pos, m) < -p[Param::SeeCapture] * depth);
+                            || cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeCapture] * depth);
                     if prune {
                         continue;
                     }
@@ -1090,13 +1109,13 @@ impl<'a> Worker<'a> {
                         || (!pv_node
                             && depth <= 5
                             && i > 0
-                            && see::see(&self.pos, m) < -p[Param::SeeQuiet] * depth * depth);
+                            && cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeQuiet] * depth * depth);
                     // A check is pruned only as a capture would be, by its exchange
                     // (Stockfish's `givesCheck` exemption), where `pruneQuietChecks` is 0.
                     if prune
                         && (p[Param::PruneQuietChecks] != 0
                             || !self.quiet_may_check(m, &mut check_info)
-                            || (!pv_node && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth))
+                            || (!pv_node && cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeCapture] * depth))
                     {
                         continue;
                     }
@@ -1122,7 +1141,7 @@ impl<'a> Worker<'a> {
                 && if noisy {
                     scores[i] < 0
                 } else {
-                    self.quiet_may_check(m, &mut check_info) && see::see(&self.pos, m) < 0
+                    self.quiet_may_check(m, &mut check_info) && cached_see(&self.pos, m, &mut quiet_see) < 0
                 };
             self.cont_keys[ply] = ck;
             self.pos.make_move(m);
@@ -1222,6 +1241,7 @@ impl<'a> Worker<'a> {
         eval: i32,
         alpha: i32,
         is_killer: bool,
+        quiet_see: &mut Option<i32>,
     ) -> bool {
         let p = &self.limits.params;
         let reduction = self.lmr[depth.min(63) as usize][i.min(63)] as i32 + i32::from(!improving);
@@ -1232,7 +1252,7 @@ impl<'a> Worker<'a> {
             && cont.get(self.cont_prev(ply, 1), ck) < 0
             && cont.get(self.cont_prev(ply, 2), ck) < 0)
             || (lmr_depth < 6 && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * lmr_depth <= alpha)
-            || see::see(&self.pos, m) < -p[Param::SeeQuiet] * lmr_depth * lmr_depth
+            || cached_see(&self.pos, m, quiet_see) < -p[Param::SeeQuiet] * lmr_depth * lmr_depth
     }
 
     /// In a game without a check rule, a side to move that attacks the enemy's only royal
@@ -1359,7 +1379,7 @@ impl<'a> Worker<'a> {
         for &m in moves {
             let s = if m == tt_move {
                 TT_MOVE
-            } else if self.pos.is_capture(m) || m.promotion().is_some() {
+            } else if self.is_noisy(m) {
                 let victim = see::captured_value(&self.pos, m);
                 let attacker = see::mover_value(&self.pos, m);
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
@@ -1615,6 +1635,11 @@ fn eval_cache_size(nodes: Option<u64>) -> usize {
 }
 
 #[inline]
+/// The exchange value of `m` (`see::see`), evaluated once and kept in `slot`.
+fn cached_see(pos: &Position, m: Move, slot: &mut Option<i32>) -> i32 {
+    *slot.get_or_insert_with(|| see::see(pos, m))
+}
+
 fn hist_index(pos: &Position, m: Move) -> usize {
     pos.piece_at(m.from).index() * 256 + m.to.index()
 }
