@@ -369,6 +369,11 @@ struct Worker<'a> {
     /// Per ply, the continuation-history key of the move made there (for the one- and
     /// two-ply lookups of the plies below).
     cont_keys: Vec<ContKey>,
+    /// Per ply, how many moves the node there had tried with the one it is searching
+    /// (Stockfish's `moveCount`) and that move's history statistic (0 for a capture), for
+    /// the late-move reductions of the child (`lmrParentCount`, `lmrStatCompare`).
+    move_counts: Vec<usize>,
+    stat_scores: Vec<i32>,
     /// `check_memo[ply]`: the key of the position made at `ply` and whether its side to
     /// move is in check, as the parent found out (to decide on extending the move); the
     /// child takes it from here instead of testing again, if the key is its own.
@@ -465,6 +470,8 @@ impl<'a> Worker<'a> {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             tables,
             cont_keys: vec![NO_KEY; MAX_PLY + 2],
+            move_counts: vec![0; MAX_PLY + 2],
+            stat_scores: vec![0; MAX_PLY + 2],
             check_memo: vec![(0, false); MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
@@ -760,6 +767,7 @@ impl<'a> Worker<'a> {
             let m = self.root_moves[i].mv;
             self.nodes += 1;
             self.cont_keys[0] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+            self.move_counts[0] = i + 1;
             let losing = check_ext_see && see::see(&self.pos, m) < 0;
             self.pos.make_move(m);
             let check = self.made_check(1);
@@ -907,6 +915,8 @@ impl<'a> Worker<'a> {
         let excluded = self.excluded[ply];
         let tt_hit = if excluded.is_null() { self.sh.tt.probe(key) } else { None };
         let mut tt_move = Move::NONE;
+        // Is or was this position on a principal variation (Stockfish's `ttPv`)?
+        let tt_pv = pv_node || tt_hit.is_some_and(|h| h.pv);
         if let Some(h) = tt_hit {
             tt_move = h.mv;
             if !pv_node && h.depth >= depth {
@@ -964,6 +974,8 @@ impl<'a> Worker<'a> {
                     + depth / p[Param::NullDepthDiv]
                     + ((eval - beta) / p[Param::NullEvalDiv]).min(3);
                 self.cont_keys[ply] = NO_KEY;
+                self.move_counts[ply] = 0;
+                self.stat_scores[ply] = 0;
                 self.pos.make_move(Move::NONE);
                 let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
                 self.pos.unmake_move();
@@ -1037,6 +1049,10 @@ impl<'a> Worker<'a> {
         let mut check_info = None;
         // Moves from `end` on are quiet moves left out by move-count pruning (`lmrPrune`).
         let mut end = moves.len();
+        // Stockfish 11's `futility_move_count`: past this many moves a node's quiet moves
+        // are pruned (`lmrPrune`) and its captures may be reduced (`lmrCaptures`).
+        let late_count = ((5 + depth * depth) * (1 + i32::from(improving)) / 2) as usize;
+        let tt_noisy = !tt_move.is_null() && self.is_noisy(tt_move);
         for i in 0..moves.len() {
             if i >= end {
                 break;
@@ -1053,13 +1069,7 @@ impl<'a> Worker<'a> {
             // Move-count pruning (Stockfish's `futility_move_count`): past this many moves
             // the node's remaining quiet moves are skipped at once, so that they cost no
             // more ordering and look-ups; its captures are still searched.
-            if p[Param::LmrPrune] != 0
-                && !noisy
-                && best > -MATE_BOUND
-                && !in_check
-                && !threatened
-                && i as i32 >= (5 + depth * depth) * (1 + i32::from(improving)) / 2
-            {
+            if p[Param::LmrPrune] != 0 && !noisy && best > -MATE_BOUND && !in_check && !threatened && i >= late_count {
                 let mut kept = i + 1;
                 for j in i + 1..end {
                     if self.is_noisy(moves[j]) {
@@ -1143,7 +1153,21 @@ impl<'a> Worker<'a> {
                 } else {
                     self.quiet_may_check(m, &mut check_info) && cached_see(&self.pos, m, &mut quiet_see) < 0
                 };
+            // Whether late-move reductions may apply, as far as the move itself (not the
+            // check it may give) decides; the capture's victim and the quiet move's
+            // escape are read before the move is made.
+            let reducible = depth >= 3
+                && i > 1 + usize::from(pv_node)
+                && (!noisy
+                    || (p[Param::LmrCaptures] != 0
+                        && (i >= late_count
+                            || cut_node
+                            || (!in_check && static_eval + see::captured_value(&self.pos, m) <= alpha))));
+            let escapes =
+                reducible && !noisy && !cut_node && p[Param::LmrEscape] != 0 && see::exposure(&self.pos, m.from) < 0;
             self.cont_keys[ply] = ck;
+            self.move_counts[ply] = i + 1;
+            self.stat_scores[ply] = stat;
             self.pos.make_move(m);
             self.sh.tt.prefetch(self.pos.key());
             let check = self.made_check(ply + 1);
@@ -1155,21 +1179,53 @@ impl<'a> Worker<'a> {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= 3 && !noisy && !gives_check && i > 1 + usize::from(pv_node) {
+                if reducible && (!gives_check || p[Param::LmrChecks] != 0) {
                     r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
+                    if p[Param::LmrTtPv] == 0 {
+                        if pv_node {
+                            r -= 1;
+                        }
+                    } else if tt_pv {
+                        r -= p[Param::LmrTtPv];
                     }
-                    if is_killer {
-                        r -= 1;
+                    if singular_ext > 0 {
+                        r -= p[Param::LmrSingular];
+                    }
+                    if ply > 0 && self.move_counts[ply - 1] > 15 {
+                        r -= p[Param::LmrParentCount];
                     }
                     if !improving {
                         r += 1;
                     }
-                    if cut_node {
-                        r += p[Param::LmrCutNode];
+                    if noisy {
+                        if depth < 8 {
+                            r += 1;
+                        }
+                    } else {
+                        if is_killer {
+                            r -= 1;
+                        }
+                        if cut_node {
+                            r += p[Param::LmrCutNode];
+                        }
+                        if tt_noisy {
+                            r += p[Param::LmrTtCapture];
+                        }
+                        if escapes {
+                            r -= p[Param::LmrEscape];
+                        }
+                        r -= stat / p[Param::LmrHistory];
+                        // The parent's move and this one judged by their statistics
+                        // (Stockfish 11's statScore comparison).
+                        if p[Param::LmrStatCompare] != 0 && ply > 0 {
+                            let parent = self.stat_scores[ply - 1];
+                            if stat >= 0 && parent < 0 {
+                                r -= 1;
+                            } else if parent >= 0 && stat < 0 {
+                                r += 1;
+                            }
+                        }
                     }
-                    r -= stat / p[Param::LmrHistory];
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
@@ -1220,7 +1276,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if excluded.is_null() {
-            self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+            self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound, tt_pv);
         }
         best
     }
@@ -1454,8 +1510,10 @@ impl<'a> Worker<'a> {
         let evading = in_check || (qdepth > -QS_EVASION_PLIES && self.royal_in_danger());
         let key = self.pos.key();
         let mut tt_move = Move::NONE;
+        let mut tt_pv = false;
         if let Some(h) = self.sh.tt.probe(key) {
             tt_move = h.mv;
+            tt_pv = h.pv;
             let s = score_from_tt(h.score, ply);
             let cut = match h.bound {
                 Bound::Exact => true,
@@ -1618,7 +1676,7 @@ impl<'a> Worker<'a> {
         self.score_bufs[ply] = scores;
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         if best > -INF {
-            self.sh.tt.store(key, best_move, score_to_tt(best, ply), -1, bound);
+            self.sh.tt.store(key, best_move, score_to_tt(best, ply), -1, bound, tt_pv);
         }
         best
     }

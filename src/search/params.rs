@@ -98,10 +98,39 @@ pub enum Param {
     /// `pruneQuietChecks` says, and `futilityDepth`, `lmpBase`, `lmpDepth` and
     /// `historyPrune` (the depth-bound rules it replaces) have no effect.
     LmrPrune,
+    /// Late move reductions: quiet moves that give check are reduced as other quiet
+    /// moves are (1, Stockfish 11, which exempts no check), or never (0).
+    LmrChecks,
+    /// Late move reductions: plies more for a quiet move where the table's move captures
+    /// or promotes (Stockfish 11's `ttCapture`): the node's best hope is that capture.
+    LmrTtCapture,
+    /// Late move reductions: plies less for a quiet move whose piece leaves a square on
+    /// which the enemy would win material by taking it (Stockfish 11's escaping move,
+    /// `!see_ge(reverse_move)`): saving a piece is rarely a move to reduce.
+    LmrEscape,
+    /// Late move reductions for captures and promotions too (1, Stockfish 11's rule: past
+    /// the move-count pruning point, at an expected cut node, or where the static
+    /// evaluation and the captured piece together stay at or below alpha; one ply more
+    /// below depth 8), or never (0).
+    LmrCaptures,
+    /// Late move reductions: plies less at a node that is or was on a principal variation
+    /// (Stockfish 11's `ttPv`, kept in the table), instead of one ply less at a
+    /// principal-variation node (0).
+    LmrTtPv,
+    /// Late move reductions: plies less for the other moves of a node whose table move
+    /// was singular (Stockfish 11's `singularLMR`): the node is a sharp one.
+    LmrSingular,
+    /// Late move reductions: plies less where the parent had tried more than 15 moves
+    /// before this one (Stockfish 11's `(ss-1)->moveCount > 15`).
+    LmrParentCount,
+    /// Late move reductions: a ply less for a quiet move with a good history after a
+    /// parent's move with a bad one, a ply more the other way round (1, Stockfish 11's
+    /// statScore comparison), or neither (0).
+    LmrStatCompare,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 34] = [
+const SPECS: [(Param, &str, i32, i32, i32); 42] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -136,6 +165,14 @@ const SPECS: [(Param, &str, i32, i32, i32); 34] = [
     (Param::LmrCutNode, "lmrCutNode", 0, 0, 4),
     (Param::CheckExtSee, "checkExtSee", 1, 0, 1),
     (Param::LmrPrune, "lmrPrune", 1, 0, 1),
+    (Param::LmrChecks, "lmrChecks", 0, 0, 1),
+    (Param::LmrTtCapture, "lmrTtCapture", 0, 0, 4),
+    (Param::LmrEscape, "lmrEscape", 0, 0, 4),
+    (Param::LmrCaptures, "lmrCaptures", 0, 0, 1),
+    (Param::LmrTtPv, "lmrTtPv", 0, 0, 4),
+    (Param::LmrSingular, "lmrSingular", 0, 0, 4),
+    (Param::LmrParentCount, "lmrParentCount", 0, 0, 4),
+    (Param::LmrStatCompare, "lmrStatCompare", 0, 0, 1),
 ];
 
 // `SearchParams::named` has a bit per parameter.

@@ -53,19 +53,46 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     }
     let us = pos.side_to_move();
     let to = m.to;
-    let mut gain = [0i32; 48];
-    gain[0] = captured_value(pos, m);
+    let mut gain0 = captured_value(pos, m);
     let mover = pos.piece_at(m.from);
-    let mut on_square = match m.promotion() {
+    let on_square = match m.promotion() {
         Some(t) => {
             let v = piece_value(pos, t);
-            gain[0] += v - piece_value(pos, mover.kind());
+            gain0 += v - piece_value(pos, mover.kind());
             v
         }
         None => piece_value(pos, mover.kind()),
     };
-    let mut occ = pos.occupied().without(Bitboard::from_square(m.from)) | Bitboard::from_square(to);
-    let mut side = !us;
+    let occ = pos.occupied().without(Bitboard::from_square(m.from)) | Bitboard::from_square(to);
+    swap_off(pos, to, !us, on_square, gain0, occ)
+}
+
+/// The side to move's balance if the enemy takes first on `sq`, where a piece of the side
+/// to move stands: 0 when it is safe there, less when the enemy would win material (the
+/// late-move reductions' escaping-move test, Stockfish's `!see_ge(reverse_move(m))`).
+pub fn exposure(pos: &Position, sq: crate::square::Square) -> i32 {
+    let p = pos.piece_at(sq);
+    if p.is_none() {
+        return 0;
+    }
+    // As if the piece had just moved to `sq` capturing nothing: the swap then counts the
+    // enemy's captures and the side to move's recaptures, each side free to stop.
+    swap_off(pos, sq, !pos.side_to_move(), piece_value(pos, p.kind()), 0, pos.occupied())
+}
+
+/// The swap algorithm on square `to`: `first_gain` taken by the piece (worth `on_square`)
+/// that now stands there, `side` to capture next, `occ` the occupancy left. Returns the
+/// balance from the view of the side that made the first capture.
+fn swap_off(
+    pos: &Position,
+    to: crate::square::Square,
+    mut side: crate::square::Color,
+    mut on_square: i32,
+    first_gain: i32,
+    mut occ: Bitboard,
+) -> i32 {
+    let mut gain = [0i32; 48];
+    gain[0] = first_gain;
     let mut d = 0;
     loop {
         let attackers = pos.attackers(to, side, occ) & occ & pos.color_bb(side);
@@ -131,5 +158,24 @@ mod tests {
         // Leaper defenders in courier: alfil defends.
         let v = see_of("courier", "6k5/12/5e6/12/3p8/12/3R8/6K5 w - - 0 1", "d2d4");
         assert!(v < 0, "{v}");
+    }
+
+    fn exposure_of(variant: &str, fen: &str, sq: &str) -> i32 {
+        let c = Catalog::embedded();
+        let pos = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
+        exposure(&pos, crate::square::Square::parse(sq).unwrap())
+    }
+
+    #[test]
+    fn exposure_is_what_the_enemy_wins_by_taking_first() {
+        // A knight attacked by a pawn: the pawn wins it, whether defended or not.
+        assert!(exposure_of("chess", "4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1", "d5") < -250);
+        assert!(exposure_of("chess", "4k3/8/4p3/3N4/4P3/8/8/4K3 w - - 0 1", "d5") < -150);
+        // A rook attacked by a rook and defended by a pawn: the enemy would lose on taking.
+        assert_eq!(exposure_of("chess", "3rk3/8/8/3R4/4P3/8/8/4K3 w - - 0 1", "d5"), 0);
+        // Undefended and attacked: lost outright.
+        assert!(exposure_of("chess", "3rk3/8/8/3N4/8/8/8/4K3 w - - 0 1", "d5") < -250);
+        // Not attacked at all.
+        assert_eq!(exposure_of("chess", "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "d5"), 0);
     }
 }

@@ -6,7 +6,8 @@
 //!
 //! `data` packs: move (35 bits), score (16), depth (7, offset by 16 so quiescence depths
 //! fit; a depth above 111, which only the last plies before `MAX_PLY` = 120 could reach,
-//! is stored as 111), bound (2), generation (4). Entries live in clusters of four (64 bytes, one cache
+//! is stored as 111), bound (2), generation (3), and whether the position is or was on a
+//! principal variation (1: Stockfish's `ttPv`, which the late-move reductions read). Entries live in clusters of four (64 bytes, one cache
 //! line); replacement prefers the same key, then the shallowest/oldest entry.
 //! Mate scores are stored relative to the node (ply-adjusted) by the caller.
 
@@ -27,6 +28,8 @@ pub struct TtHit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Stored from a principal-variation node, or from a node whose entry had this set.
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -54,10 +57,18 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+/// Generations are counted modulo this (three bits).
+const GENERATIONS: u8 = 8;
+
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, pv: bool, generation: u8) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = (depth + DEPTH_OFFSET).clamp(0, 127) as u64;
-    mv.to_bits() | score << Move::BITS | depth << 51 | (bound as u64) << 58 | ((generation & 15) as u64) << 60
+    mv.to_bits()
+        | score << Move::BITS
+        | depth << 51
+        | (bound as u64) << 58
+        | ((generation % GENERATIONS) as u64) << 60
+        | u64::from(pv) << 63
 }
 
 fn unpack(d: u64) -> (TtHit, u8) {
@@ -73,8 +84,9 @@ fn unpack(d: u64) -> (TtHit, u8) {
             score: ((d >> Move::BITS) & 0xFFFF) as u16 as i16 as i32,
             depth: ((d >> 51) & 0x7F) as i32 - DEPTH_OFFSET,
             bound,
+            pv: d >> 63 != 0,
         },
-        ((d >> 60) & 15) as u8,
+        ((d >> 60) & 7) as u8,
     )
 }
 
@@ -173,8 +185,8 @@ impl TranspositionTable {
         None
     }
 
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
-        let generation = self.generation.load(Ordering::Relaxed) & 15;
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound, pv: bool) {
+        let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
         let cluster = self.cluster(key);
         let mut victim = 0;
         let mut worst = i32::MAX;
@@ -199,20 +211,20 @@ impl TranspositionTable {
                         mv = old.mv;
                     }
                 }
-                let nd = pack(mv, score, depth, bound, generation);
+                let nd = pack(mv, score, depth, bound, pv, generation);
                 e.key.store(key ^ nd, Ordering::Relaxed);
                 e.data.store(nd, Ordering::Relaxed);
                 return;
             }
             let (hit, g) = unpack(d);
-            let age = (generation.wrapping_sub(g) & 15) as i32;
+            let age = (generation.wrapping_sub(g) % GENERATIONS) as i32;
             let worth = hit.depth - 8 * age;
             if worth < worst {
                 worst = worth;
                 victim = i;
             }
         }
-        let nd = pack(mv, score, depth, bound, generation);
+        let nd = pack(mv, score, depth, bound, pv, generation);
         let e = &cluster[victim];
         e.key.store(key ^ nd, Ordering::Relaxed);
         e.data.store(nd, Ordering::Relaxed);
@@ -220,7 +232,7 @@ impl TranspositionTable {
 
     /// Permille of sampled entries written in the current generation.
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed) & 15;
+        let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
         let n = (self.clusters.len() * CLUSTER).min(1000);
         let used = self
             .clusters
@@ -245,11 +257,11 @@ mod tests {
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::from_index(20), Square::from_index(36));
-        tt.store(0xDEADBEEF, m, -123, 7, Bound::Lower);
+        tt.store(0xDEADBEEF, m, -123, 7, Bound::Lower, true);
         let h = tt.probe(0xDEADBEEF).unwrap();
-        assert_eq!((h.mv, h.score, h.depth, h.bound), (m, -123, 7, Bound::Lower));
+        assert_eq!((h.mv, h.score, h.depth, h.bound, h.pv), (m, -123, 7, Bound::Lower, true));
         assert!(tt.probe(0xDEADBEEF ^ 1).is_none());
-        tt.store(0xDEADBEEF, Move::NONE, 50, -3, Bound::Upper);
+        tt.store(0xDEADBEEF, Move::NONE, 50, -3, Bound::Upper, false);
         // Shallower, inexact result without a move does not wipe the deeper entry.
         assert_eq!(tt.probe(0xDEADBEEF).unwrap().depth, 7);
         tt.clear();
