@@ -98,8 +98,9 @@ pub enum Param {
     /// `pruneQuietChecks` says, and `futilityDepth`, `lmpBase`, `lmpDepth` and
     /// `historyPrune` (the depth-bound rules it replaces) have no effect.
     LmrPrune,
-    /// Late move reductions: quiet moves that give check are reduced as other quiet
-    /// moves are (1, Stockfish 11, which exempts no check), or never (0).
+    /// Late move reductions: moves that give check (or, without a check rule, attack the
+    /// only royal) are reduced as other moves are (1, Stockfish 11, which exempts no
+    /// check), or never (0).
     LmrChecks,
     /// Late move reductions: plies more for a quiet move where the table's move captures
     /// or promotes (Stockfish 11's `ttCapture`): the node's best hope is that capture.
