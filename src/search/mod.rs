@@ -1692,12 +1692,12 @@ fn eval_cache_size(nodes: Option<u64>) -> usize {
     }
 }
 
-#[inline]
 /// The exchange value of `m` (`see::see`), evaluated once and kept in `slot`.
 fn cached_see(pos: &Position, m: Move, slot: &mut Option<i32>) -> i32 {
     *slot.get_or_insert_with(|| see::see(pos, m))
 }
 
+#[inline]
 fn hist_index(pos: &Position, m: Move) -> usize {
     pos.piece_at(m.from).index() * 256 + m.to.index()
 }

@@ -10,6 +10,7 @@
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::square::{Color, Square};
 
 const ROYAL_VALUE: i32 = 20_000;
 
@@ -70,7 +71,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
 /// The side to move's balance if the enemy takes first on `sq`, where a piece of the side
 /// to move stands: 0 when it is safe there, less when the enemy would win material (the
 /// late-move reductions' escaping-move test, Stockfish's `!see_ge(reverse_move(m))`).
-pub fn exposure(pos: &Position, sq: crate::square::Square) -> i32 {
+pub fn exposure(pos: &Position, sq: Square) -> i32 {
     let p = pos.piece_at(sq);
     if p.is_none() {
         return 0;
@@ -85,8 +86,8 @@ pub fn exposure(pos: &Position, sq: crate::square::Square) -> i32 {
 /// balance from the view of the side that made the first capture.
 fn swap_off(
     pos: &Position,
-    to: crate::square::Square,
-    mut side: crate::square::Color,
+    to: Square,
+    mut side: Color,
     mut on_square: i32,
     first_gain: i32,
     mut occ: Bitboard,
@@ -97,7 +98,7 @@ fn swap_off(
     loop {
         let attackers = pos.attackers(to, side, occ) & occ & pos.color_bb(side);
         // Least valuable attacker.
-        let mut best: Option<(i32, crate::square::Square)> = None;
+        let mut best: Option<(i32, Square)> = None;
         for sq in attackers {
             if sq == to {
                 continue;
@@ -163,7 +164,7 @@ mod tests {
     fn exposure_of(variant: &str, fen: &str, sq: &str) -> i32 {
         let c = Catalog::embedded();
         let pos = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
-        exposure(&pos, crate::square::Square::parse(sq).unwrap())
+        exposure(&pos, Square::parse(sq).unwrap())
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! `data` packs: move (35 bits), score (16), depth (7, offset by 16 so quiescence depths
 //! fit; a depth above 111, which only the last plies before `MAX_PLY` = 120 could reach,
 //! is stored as 111), bound (2), generation (3), and whether the position is or was on a
-//! principal variation (1: Stockfish's `ttPv`, which the late-move reductions read). Entries live in clusters of four (64 bytes, one cache
-//! line); replacement prefers the same key, then the shallowest/oldest entry.
+//! principal variation (1: Stockfish's `ttPv`, which the late-move reductions read).
+//! Entries live in clusters of four (64 bytes, one cache line); replacement prefers the
+//! same key, then the shallowest/oldest entry.
 //! Mate scores are stored relative to the node (ply-adjusted) by the caller.
 
 use crate::moves::Move;
