@@ -13,7 +13,13 @@
 //!   captures, less where its piece escapes a square on which it would be lost;
 //! - `lmrTtPv`, `lmrSingular`, `lmrParentCount`, `lmrStatCompare`: less reduction at nodes
 //!   that are or were on a principal variation, at nodes whose table move was singular,
-//!   after a parent that had tried many moves; more or less by the parent's statistic.
+//!   after a parent that had tried many moves; more or less by the parent's statistic;
+//! - `probCut`: a capture that a capture search and a shallower search confirm above a
+//!   raised beta cuts the node;
+//! - `contHist4`: quiet moves are also judged by their statistic after our move before
+//!   last;
+//! - `captureHistory`: captures are ordered by a history of the captures that refuted a
+//!   position, besides their victim.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size) and, for the
 //! rules on by default, not to lose a sacrificial mate.
@@ -78,6 +84,13 @@ fn pv_singular_and_parent_rules_change_the_reductions() {
     assert_changes("lmrSingular", 2, 0, 0);
     assert_changes("lmrParentCount", 1, 0, 0);
     assert_changes("lmrStatCompare", 1, 0, 0);
+}
+
+#[test]
+fn probcut_and_the_ordering_statistics_change_the_search() {
+    assert_changes("probCut", 150, 0, 0);
+    assert_changes("contHist4", 1, 0, 0);
+    assert_changes("captureHistory", 1, 0, 0);
 }
 
 #[test]

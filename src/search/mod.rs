@@ -408,6 +408,11 @@ const EVAL_CACHE_SIZE: usize = 1 << 18;
 const TT_MOVE: i32 = 10_000_000;
 const WINNING_CAPTURE: i32 = 2_000_000;
 const LOSING_CAPTURE: i32 = -1_000_000;
+/// With the capture history, a capture's score is raised by this much above
+/// `WINNING_CAPTURE`, more than twice the history's bound takes off, so that a capture
+/// with a bad history still comes before the killers and is still tested by its
+/// exchange in `pick`.
+const CAPTURE_HISTORY_ROOM: i32 = 2 * HISTORY_MAX + 1;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
@@ -986,6 +991,13 @@ impl<'a> Worker<'a> {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
             }
+            if p[Param::ProbCut] != 0
+                && depth >= 5
+                && beta.abs() < MATE_BOUND
+                && let Some(s) = self.probcut(depth, ply, beta, static_eval, improving, cut_node, tt_hit)
+            {
+                return s;
+            }
         }
 
         // Internal iterative reduction: with no table move here, a full-depth search would
@@ -1039,6 +1051,9 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        // Captures searched without refuting the node, for their capture history (the
+        // first 32; the rest keep theirs).
+        let mut captures_tried = arrayvec::ArrayVec::<Move, 32>::new();
         let futile = !pv_node
             && !in_check
             && !threatened
@@ -1258,12 +1273,17 @@ impl<'a> Worker<'a> {
                         if !noisy {
                             self.update_quiet_stats(m, ply, depth, &quiets_tried);
                         }
+                        if p[Param::CaptureHistory] != 0 {
+                            self.update_capture_stats(m, noisy, depth, &captures_tried);
+                        }
                         break;
                     }
                 }
             }
             if !noisy {
                 quiets_tried.push(m);
+            } else if p[Param::CaptureHistory] != 0 {
+                let _ = captures_tried.try_push(m);
             }
         }
         self.move_bufs[ply] = moves;
@@ -1279,6 +1299,76 @@ impl<'a> Worker<'a> {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound, tt_pv);
         }
         best
+    }
+
+    /// ProbCut (`probCut`): a capture good enough by its exchange to lift the static
+    /// evaluation past a raised beta, and confirmed there first by a capture search and
+    /// then by a search four plies shallower, shows that a full search would fail high
+    /// too. At most two captures are tried (four at an expected cut node), none when the
+    /// table already knows from a search nearly as deep that the node stays below that
+    /// bound. The caller has ruled out principal-variation nodes, checks, a threatened
+    /// royal, singular searches and mate-range windows.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+        improving: bool,
+        cut_node: bool,
+        tt_hit: Option<tt::TtHit>,
+    ) -> Option<i32> {
+        let p = &self.limits.params;
+        let raised = beta + p[Param::ProbCut] - if improving { p[Param::ProbCutImproving] } else { 0 };
+        if let Some(h) = tt_hit
+            && h.depth >= depth - 3
+            && matches!(h.bound, Bound::Upper | Bound::Exact)
+            && score_from_tt(h.score, ply) < raised
+        {
+            return None;
+        }
+        let threshold = raised - static_eval;
+        let tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        moves.clear();
+        self.pos.generate_legal_noisy(&mut moves);
+        self.score_moves(&moves, &mut scores, tt_move, ply);
+        let limit = 2 + 2 * usize::from(cut_node);
+        let mut tried = 0;
+        let mut result = None;
+        for i in 0..moves.len() {
+            if tried >= limit {
+                break;
+            }
+            self.pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            if see::see(&self.pos, m) < threshold {
+                continue;
+            }
+            tried += 1;
+            self.cont_keys[ply] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+            self.move_counts[ply] = i + 1;
+            self.stat_scores[ply] = 0;
+            self.pos.make_move(m);
+            self.sh.tt.prefetch(self.pos.key());
+            let mut v = -self.qsearch(ply + 1, -raised, -raised + 1, 0);
+            if v >= raised {
+                v = -self.search(depth - 4, ply + 1, -raised, -raised + 1, false, !cut_node);
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                break;
+            }
+            if v >= raised {
+                result = Some(v);
+                break;
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        if self.stopped { Some(0) } else { result }
     }
 
     /// Stockfish 11's pruning of a quiet move that does not check (`lmrPrune`; the move
@@ -1390,9 +1480,44 @@ impl<'a> Worker<'a> {
     /// histories after the previous move and the one before it.
     #[inline]
     fn quiet_stat(&self, m: Move, key: ContKey, ply: usize) -> i32 {
+        let fourth = if self.limits.params[Param::ContHist4] != 0 {
+            self.tables.cont.get(self.cont_prev(ply, 4), key)
+        } else {
+            0
+        };
         self.tables.history[hist_index(&self.pos, m)]
             + self.tables.cont.get(self.cont_prev(ply, 1), key)
             + self.tables.cont.get(self.cont_prev(ply, 2), key)
+            + fourth
+    }
+
+    /// The capture-history slot of the noisy move `m` (before it is made).
+    #[inline]
+    fn capture_slot(&self, m: Move) -> usize {
+        let victim = self.pos.piece_at(m.to);
+        let taken = (victim.is_some() && victim.color() != self.pos.side_to_move()).then(|| victim.kind() as usize);
+        self.tables.capture_slot(self.pos.piece_at(m.from), m.to.index(), taken)
+    }
+
+    /// After a refutation `best` (noisy or not) at `depth`: a bonus to its capture
+    /// history if it is a capture, a malus to the captures tried before it (`captureHistory`).
+    fn update_capture_stats(&mut self, best: Move, best_noisy: bool, depth: i32, tried: &[Move]) {
+        let p = &self.limits.params;
+        let bonus = (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth)
+            .clamp(0, p[Param::HistoryMax]);
+        let nudge = |tables: &mut OrderingTables, slot: usize, b: i32| {
+            let v = tables.captures[slot] as i32;
+            let nv = v + b - v * b.abs() / HISTORY_MAX;
+            tables.captures[slot] = nv.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        };
+        if best_noisy {
+            let slot = self.capture_slot(best);
+            nudge(&mut self.tables, slot, bonus);
+        }
+        for &c in tried {
+            let slot = self.capture_slot(c);
+            nudge(&mut self.tables, slot, -bonus);
+        }
     }
 
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
@@ -1406,15 +1531,19 @@ impl<'a> Worker<'a> {
         let i = hist_index(&self.pos, m);
         self.tables.history[i] += bonus - self.tables.history[i] * bonus / HISTORY_MAX;
         let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
+        // The fourth ply back only where the statistic reads it (`contHist4`).
+        let p4 = if p[Param::ContHist4] != 0 { self.cont_prev(ply, 4) } else { NO_KEY };
         let k = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
         self.tables.cont.update(p1, k, bonus);
         self.tables.cont.update(p2, k, bonus);
+        self.tables.cont.update(p4, k, bonus);
         for &q in tried {
             let j = hist_index(&self.pos, q);
             self.tables.history[j] -= bonus + self.tables.history[j] * bonus / HISTORY_MAX;
             let k = self.tables.cont.key(self.pos.piece_at(q.from), q.to);
             self.tables.cont.update(p1, k, -bonus);
             self.tables.cont.update(p2, k, -bonus);
+            self.tables.cont.update(p4, k, -bonus);
         }
         let last = self.pos.state().last_move;
         if !last.is_null() {
@@ -1432,6 +1561,7 @@ impl<'a> Worker<'a> {
         } else {
             self.tables.counters[self.pos.piece_at(last.to).index() * 256 + last.to.index()]
         };
+        let capture_history = self.limits.params[Param::CaptureHistory] != 0;
         for &m in moves {
             let s = if m == tt_move {
                 TT_MOVE
@@ -1440,8 +1570,15 @@ impl<'a> Worker<'a> {
                 let attacker = see::mover_value(&self.pos, m);
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
                 // Scored as winning for now: `pick` evaluates the exchange of a capture by a
-                // more valuable piece only when it comes up (most nodes cut before).
-                WINNING_CAPTURE + 16 * (victim + promo) - attacker / 16
+                // more valuable piece only when it comes up (most nodes cut before). The
+                // capture history (Stockfish's `6 * value + captureHistory`, on this
+                // scale) stays within `CAPTURE_HISTORY_ROOM` of the winning captures.
+                if capture_history {
+                    let h = self.tables.captures[self.capture_slot(m)] as i32;
+                    WINNING_CAPTURE + CAPTURE_HISTORY_ROOM + 16 * (victim + promo) + 2 * h
+                } else {
+                    WINNING_CAPTURE + 16 * (victim + promo) - attacker / 16
+                }
             } else if self.killers[ply][0] == m {
                 1_900_000
             } else if self.killers[ply][1] == m {

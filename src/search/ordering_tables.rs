@@ -1,5 +1,5 @@
 //! The move-ordering statistics a search thread learns (butterfly history, counter moves,
-//! continuation history), kept from one search to the next within a game.
+//! continuation history, capture history), kept from one search to the next within a game.
 //!
 //! Successive positions of a game share most of their moves, so what ordered the last
 //! search well orders the next one: as Stockfish keeps its histories between `go`
@@ -23,6 +23,13 @@ pub struct OrderingTables {
     /// Counter move, by the (piece, destination) of the move answered.
     pub counters: Vec<Move>,
     pub cont: ContHist,
+    /// Capture history (`captureHistory`), by (moving piece, destination, captured kind):
+    /// how often such a capture refuted a position before, beyond what the victim's value
+    /// says.
+    pub captures: Vec<i16>,
+    /// Captured kinds a slot (the variant's kinds, and one for a move that takes nothing
+    /// on its destination: e.p., a promotion, a second leg's capture).
+    pub capture_kinds: usize,
 }
 
 impl OrderingTables {
@@ -32,7 +39,17 @@ impl OrderingTables {
             history: vec![0; Piece::CODES * 256],
             counters: vec![Move::NONE; Piece::CODES * 256],
             cont: ContHist::new(v.files, v.ranks, v.pieces.len()),
+            captures: vec![0; Piece::CODES * 256 * (v.pieces.len() + 1)],
+            capture_kinds: v.pieces.len() + 1,
         }
+    }
+
+    /// The capture-history slot of `piece` moving to `to` (a square index) and taking a
+    /// piece of `victim` kind (`None`: nothing on `to`).
+    #[inline]
+    pub fn capture_slot(&self, piece: Piece, to: usize, victim: Option<usize>) -> usize {
+        let kind = victim.map_or(self.capture_kinds - 1, |k| k.min(self.capture_kinds - 2));
+        (piece.index() * 256 + to) * self.capture_kinds + kind
     }
 }
 

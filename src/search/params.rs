@@ -128,10 +128,25 @@ pub enum Param {
     /// parent's move with a bad one, a ply more the other way round (1, Stockfish 11's
     /// statScore comparison), or neither (0).
     LmrStatCompare,
+    /// ProbCut: at depth 5 or more, a capture whose exchange alone wins this much over
+    /// beta minus the static evaluation, and which a capture search and then a search four
+    /// plies shallower confirm above beta plus this margin, cuts the node (Stockfish 11's
+    /// `raisedBeta = beta + 191 - 46 * improving`, in its pawn of 128; 0 = off).
+    ProbCut,
+    /// ProbCut: the margin taken off while the static evaluation is improving.
+    ProbCutImproving,
+    /// Quiet moves are also judged by the continuation history of the move four plies
+    /// earlier, our own move before last (1, Stockfish 11's `contHist[3]`), or by those
+    /// of the last two moves only (0).
+    ContHist4,
+    /// Captures are ordered by their victim's value and a capture history, learned from
+    /// the captures that refuted a position and those tried before a refutation (1,
+    /// Stockfish 11's `captureHistory`), or by victim and attacker alone (0).
+    CaptureHistory,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 42] = [
+const SPECS: [(Param, &str, i32, i32, i32); 46] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -174,6 +189,10 @@ const SPECS: [(Param, &str, i32, i32, i32); 42] = [
     (Param::LmrSingular, "lmrSingular", 0, 0, 4),
     (Param::LmrParentCount, "lmrParentCount", 0, 0, 4),
     (Param::LmrStatCompare, "lmrStatCompare", 0, 0, 1),
+    (Param::ProbCut, "probCut", 0, 0, 1000),
+    (Param::ProbCutImproving, "probCutImproving", 36, 0, 500),
+    (Param::ContHist4, "contHist4", 0, 0, 1),
+    (Param::CaptureHistory, "captureHistory", 0, 0, 1),
 ];
 
 // `SearchParams::named` has a bit per parameter.
