@@ -75,10 +75,17 @@ impl ContHist {
             return;
         }
         let i = self.slot(prev, cur);
-        let v = self.table[i] as i32;
-        let nv = v + bonus - v * bonus.abs() / CONT_MAX;
-        self.table[i] = nv.clamp(-CONT_MAX, CONT_MAX) as i16;
+        self.table[i] = nudged(self.table[i], bonus);
     }
+}
+
+/// A 16-bit statistic moved by `bonus` (a malus when negative) towards +/-CONT_MAX, with
+/// the gravity term that makes it saturate instead of overflowing (Stockfish's history
+/// update); the continuation and capture histories share it.
+#[inline]
+pub fn nudged(v: i16, bonus: i32) -> i16 {
+    let v = v as i32;
+    (v + bonus - v * bonus.abs() / CONT_MAX).clamp(-CONT_MAX, CONT_MAX) as i16
 }
 
 #[cfg(test)]

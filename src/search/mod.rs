@@ -460,7 +460,10 @@ impl<'a> Worker<'a> {
         // rule (Chu Shogi) a pass is still tried, but not while a royal of the side to move
         // is attacked: the search below would only find the royal taken.
         let null_ok = v.has_royals();
-        let tables = sh.tables.take(id, v);
+        let mut tables = sh.tables.take(id, v);
+        if p[Param::CaptureHistory] != 0 {
+            tables.ensure_capture_history();
+        }
         Worker {
             id,
             pos,
@@ -1502,22 +1505,23 @@ impl<'a> Worker<'a> {
     /// After a refutation `best` (noisy or not) at `depth`: a bonus to its capture
     /// history if it is a capture, a malus to the captures tried before it (`captureHistory`).
     fn update_capture_stats(&mut self, best: Move, best_noisy: bool, depth: i32, tried: &[Move]) {
-        let p = &self.limits.params;
-        let bonus = (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth)
-            .clamp(0, p[Param::HistoryMax]);
-        let nudge = |tables: &mut OrderingTables, slot: usize, b: i32| {
-            let v = tables.captures[slot] as i32;
-            let nv = v + b - v * b.abs() / HISTORY_MAX;
-            tables.captures[slot] = nv.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
-        };
+        let bonus = self.history_bonus(depth);
         if best_noisy {
             let slot = self.capture_slot(best);
-            nudge(&mut self.tables, slot, bonus);
+            self.tables.captures[slot] = history::nudged(self.tables.captures[slot], bonus);
         }
         for &c in tried {
             let slot = self.capture_slot(c);
-            nudge(&mut self.tables, slot, -bonus);
+            self.tables.captures[slot] = history::nudged(self.tables.captures[slot], -bonus);
         }
+    }
+
+    /// The history bonus of a refutation at `depth` (and the malus of the moves tried
+    /// before it): `historyQuadratic` times depth², plus `historyLinear` times depth, at
+    /// most `historyMax`.
+    fn history_bonus(&self, depth: i32) -> i32 {
+        let p = &self.limits.params;
+        (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth).clamp(0, p[Param::HistoryMax])
     }
 
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
@@ -1526,8 +1530,7 @@ impl<'a> Worker<'a> {
             self.killers[ply][0] = m;
         }
         let p = &self.limits.params;
-        let bonus = (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth)
-            .clamp(0, p[Param::HistoryMax]);
+        let bonus = self.history_bonus(depth);
         let i = hist_index(&self.pos, m);
         self.tables.history[i] += bonus - self.tables.history[i] * bonus / HISTORY_MAX;
         let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));

@@ -25,7 +25,9 @@ pub struct OrderingTables {
     pub cont: ContHist,
     /// Capture history (`captureHistory`), by (moving piece, destination, captured kind):
     /// how often such a capture refuted a position before, beyond what the victim's value
-    /// says.
+    /// says. Empty until a search with the option asks for it
+    /// ([`OrderingTables::ensure_capture_history`]): in the big shogi variants it is
+    /// megabytes a thread.
     pub captures: Vec<i16>,
     /// Captured kinds a slot (the variant's kinds, and one for a move that takes nothing
     /// on its destination: e.p., a promotion, a second leg's capture).
@@ -39,8 +41,15 @@ impl OrderingTables {
             history: vec![0; Piece::CODES * 256],
             counters: vec![Move::NONE; Piece::CODES * 256],
             cont: ContHist::new(v.files, v.ranks, v.pieces.len()),
-            captures: vec![0; Piece::CODES * 256 * (v.pieces.len() + 1)],
+            captures: Vec::new(),
             capture_kinds: v.pieces.len() + 1,
+        }
+    }
+
+    /// Allocates the capture history, once per set of tables.
+    pub fn ensure_capture_history(&mut self) {
+        if self.captures.is_empty() {
+            self.captures = vec![0; Piece::CODES * 256 * self.capture_kinds];
         }
     }
 
