@@ -18,14 +18,21 @@ are deterministic, and a game whose moves no change touched repeats exactly. The
 gives each build's score and the mean per-game difference with its 95% interval, in points
 and in Elo (around the old build's score), from the paired differences: openings that
 favour one side count for both builds and drop out of the error.
+
+With `--sprt ELO0 ELO1` the two matches stop once a sequential probability ratio test on
+the same paired differences decides whether the new build gains ELO1 Elo against the
+opponent (H1) or not more than ELO0 (H0): the test of a change against the engine the
+issue names, where self-play can point the other way.
 """
 
 import argparse
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 GAME_LINE = re.compile(r"^game (\d+): (.+?) vs (.+?) \(([^)]*)\) (1-0|0-1|1/2-1/2|\*)")
 
@@ -69,6 +76,40 @@ def paired(new, old):
     return mean, half, s_new, s_old, n
 
 
+def score_of(e):
+    return 1.0 / (1.0 + 10.0 ** (-e / 400.0))
+
+
+def paired_llr(new, old, elo0, elo1):
+    """Log-likelihood ratio of H1 (the new build is `elo1` Elo stronger against the opponent
+    than the old one) against H0 (`elo0` stronger), from the per-opening differences, in
+    the normal approximation fishtest uses: N (d1 - d0) (2 m - d0 - d1) / (2 var), where m
+    and var are the mean and variance of the differences and dk the score difference that
+    `elok` Elo make at the old build's score. 0 while every difference is the same."""
+    r = paired(new, old)
+    if r is None:
+        return 0.0
+    mean, _, _, s_old, n = r
+    common = sorted(set(new) & set(old))
+    var = sum((new[i] - old[i] - mean) ** 2 for i in common) / n
+    if var <= 0:
+        return 0.0
+    s_old = min(max(s_old, 0.02), 0.98)
+    e_old = elo(s_old)
+    d0 = score_of(e_old + elo0) - s_old
+    d1 = score_of(e_old + elo1) - s_old
+    return n * (d1 - d0) * (2 * mean - d0 - d1) / (2 * var)
+
+
+def sprt_verdict(llr, alpha=0.05, beta=0.05):
+    """'H1' or 'H0' once the LLR crosses one of Wald's bounds, else None."""
+    if llr >= math.log((1 - beta) / alpha):
+        return "H1"
+    if llr <= math.log(beta / (1 - alpha)):
+        return "H0"
+    return None
+
+
 def report(new, old):
     r = paired(new, old)
     if r is None:
@@ -99,6 +140,10 @@ def main():
     ap.add_argument("--option-new", action="append", default=[], help="NAME=VALUE for the new build")
     ap.add_argument("--option-old", action="append", default=[], help="NAME=VALUE for the old build")
     ap.add_argument("--out", default="/tmp/kirin-gauntlet", help="directory for PGN and logs")
+    ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                    help="stop both matches once a sequential test (alpha = beta = 0.05) on the "
+                         "paired differences decides between ELO0 and ELO1, the new build's gain "
+                         "in Elo against the opponent; --games is then the most openings")
     args = ap.parse_args()
     if not args.nodes and not args.tc:
         ap.error("give --nodes (and --nodes2) or --tc")
@@ -127,12 +172,43 @@ def main():
         logs[side] = os.path.join(args.out, f"{side}.txt")
         with open(logs[side], "w") as f:
             procs[side] = subprocess.Popen(command(side, engine, options), stdout=f, stderr=subprocess.STDOUT)
+
+    def read_scores():
+        out = {}
+        for side in procs:
+            with open(logs[side]) as f:
+                out[side] = results(f.read().splitlines(), side)
+        return out
+
+    verdict = None
+    if args.sprt:
+        # Both matches are polled; once the test decides, both are stopped (match.py ends
+        # its engines on SIGTERM) and the games played by both are the result.
+        seen = 0
+        while any(p.poll() is None for p in procs.values()):
+            time.sleep(5)
+            scores = read_scores()
+            llr = paired_llr(scores["new"], scores["old"], *args.sprt)
+            n = len(set(scores["new"]) & set(scores["old"]))
+            if n > seen:
+                seen = n
+                print(f"{n} openings: LLR {llr:.2f}", flush=True)
+            verdict = sprt_verdict(llr)
+            if verdict:
+                for p in procs.values():
+                    if p.poll() is None:
+                        p.send_signal(signal.SIGTERM)
+                break
     status = {side: p.wait() for side, p in procs.items()}
-    scores = {}
-    for side in procs:
-        with open(logs[side]) as f:
-            scores[side] = results(f.read().splitlines(), side)
+    scores = read_scores()
     print(report(scores["new"], scores["old"]))
+    if args.sprt:
+        llr = paired_llr(scores["new"], scores["old"], *args.sprt)
+        decided = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision"}[verdict]
+        print(f"SPRT elo0={args.sprt[0]:g} elo1={args.sprt[1]:g} against the opponent: LLR {llr:.2f} "
+              f"[{math.log(0.05 / 0.95):.2f}, {math.log(0.95 / 0.05):.2f}], {decided}")
+        if verdict:
+            return 0
     failed = [side for side, s in status.items() if s != 0]
     if failed:
         print(f"gauntlet.py: the match of {', '.join(failed)} failed (see {args.out})", file=sys.stderr)

@@ -38,5 +38,32 @@ class Paired(unittest.TestCase):
         self.assertEqual(gauntlet.report({1: 1.0}, {2: 0.0}), "no game played by both")
 
 
+class PairedSprt(unittest.TestCase):
+    def test_no_evidence_without_differences(self):
+        same = {i: [0.0, 0.5, 1.0][i % 3] for i in range(40)}
+        self.assertEqual(gauntlet.paired_llr(same, dict(same), 0, 20), 0.0)
+        self.assertIsNone(gauntlet.sprt_verdict(0.0))
+
+    def test_a_new_build_that_wins_more_gathers_evidence_for_h1(self):
+        old = {i: 0.0 if i % 4 else 0.5 for i in range(200)}
+        new = {i: 1.0 if i % 5 == 0 else old[i] for i in range(200)}
+        llr = gauntlet.paired_llr(new, old, 0, 20)
+        self.assertGreater(llr, 2.95)
+        self.assertEqual(gauntlet.sprt_verdict(llr), "H1")
+        self.assertLess(gauntlet.paired_llr(old, new, 0, 20), -2.95)
+        self.assertEqual(gauntlet.sprt_verdict(gauntlet.paired_llr(old, new, 0, 20)), "H0")
+
+    def test_evidence_grows_with_the_openings(self):
+        def sets(n):
+            old = {i: 0.5 for i in range(n)}
+            new = {i: 1.0 if i % 10 == 0 else (0.0 if i % 10 == 5 else 0.5) for i in range(n)}
+            new.update({i: 1.0 for i in range(n) if i % 10 == 3})
+            return new, old
+
+        small = gauntlet.paired_llr(*sets(50), 0, 20)
+        large = gauntlet.paired_llr(*sets(500), 0, 20)
+        self.assertGreater(large, small)
+
+
 if __name__ == "__main__":
     unittest.main()
