@@ -221,7 +221,7 @@ fn search_params_lists_the_tunable_parameters() {
         assert!(n[1] <= n[0] && n[0] <= n[2], "{line}");
         names.push(format!("{}={}", f[0], f[1]));
     }
-    assert!(names.iter().any(|n| n == "lmrDivisor=210"), "{out}");
+    assert!(names.iter().any(|n| n == "lmrDivisor=170"), "{out}");
     let default_setting = kirin::search::params::SearchParams::default().to_string();
     assert_eq!(names.join(" "), default_setting);
 }

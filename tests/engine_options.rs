@@ -235,7 +235,7 @@ fn search_params_change_the_search() {
     let (mut u, lines) = uci();
     let offer =
         lines.iter().find(|l| l.starts_with("option name Search Params type string default ")).expect("offered");
-    assert!(offer.contains(" lmrDivisor=210 ") && offer.contains(" rfpMargin=90 "), "{offer}");
+    assert!(offer.contains(" lmrDivisor=170 ") && offer.contains(" rfpMargin=90 "), "{offer}");
     let default = nodes_to_depth(&mut u, 8);
     assert_eq!(nodes_to_depth(&mut u, 8), default, "not deterministic: the test cannot see a change");
     u.send("setoption name Search Params value lmrDivisor=150 rfpMargin=60");
@@ -245,7 +245,7 @@ fn search_params_change_the_search() {
     u.send("setoption name Search Params value lmrDivisor=9999");
     assert!(u.uci_sync().iter().any(|l| l.starts_with("info string error bad Search Params value: lmrDivisor")));
     assert_eq!(nodes_to_depth(&mut u, 8), changed, "a refused setting changed the search");
-    u.send("setoption name Search Params value lmrDivisor=210");
+    u.send("setoption name Search Params value lmrDivisor=170");
     assert_eq!(nodes_to_depth(&mut u, 8), default);
     u.send("setoption name Search Params value lmrDivisor=150 rfpMargin=60");
     u.send("setoption name Search Params value");

@@ -94,6 +94,9 @@ fn threads_do_not_rebuild_the_table() {
     use kirin::engine::Engine as Kirin;
     use kirin::search::Limits;
     let mut k = Kirin::new();
+    // A small table, so that a short search fills a share `hashfull` can see (in the
+    // default 64 MB a depth-8 search of the start can stay below one per mille).
+    k.set_hash(1).unwrap();
     k.search_sync(&Limits { depth: Some(8), ..Limits::default() }, &mut |_| {});
     let filled = k.searcher().shared.tt.hashfull();
     assert!(filled > 0);

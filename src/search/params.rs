@@ -164,7 +164,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 46] = [
     (Param::HistoryPrune, "historyPrune", 4000, 0, 50_000),
     (Param::SeeQuiet, "seeQuiet", 40, 0, 500),
     (Param::SeeCapture, "seeCapture", 100, 0, 1000),
-    (Param::LmrDivisor, "lmrDivisor", 210, 50, 600),
+    (Param::LmrDivisor, "lmrDivisor", 170, 50, 600),
     (Param::LmrBase, "lmrBase", 50, -100, 300),
     (Param::LmrHistory, "lmrHistory", 12_000, 1000, 100_000),
     (Param::TtEval, "ttEval", 0, 0, 1),
