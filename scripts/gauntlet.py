@@ -180,26 +180,40 @@ def main():
                 out[side] = results(f.read().splitlines(), side)
         return out
 
+    def stop_matches():
+        # match.py ends its engines on SIGTERM and keeps the games it finished.
+        for p in procs.values():
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    # Stopping the gauntlet stops both matches; the games played by both are the result.
+    signal.signal(signal.SIGTERM, on_term)
     verdict = None
-    if args.sprt:
-        # Both matches are polled; once the test decides, both are stopped (match.py ends
-        # its engines on SIGTERM) and the games played by both are the result.
-        seen = 0
-        while any(p.poll() is None for p in procs.values()):
-            time.sleep(5)
-            scores = read_scores()
-            llr = paired_llr(scores["new"], scores["old"], *args.sprt)
-            n = len(set(scores["new"]) & set(scores["old"]))
-            if n > seen:
-                seen = n
-                print(f"{n} openings: LLR {llr:.2f}", flush=True)
-            verdict = sprt_verdict(llr)
-            if verdict:
-                for p in procs.values():
-                    if p.poll() is None:
-                        p.send_signal(signal.SIGTERM)
-                break
-    status = {side: p.wait() for side, p in procs.items()}
+    interrupted = False
+    try:
+        if args.sprt:
+            # Both matches are polled; once the test decides, both are stopped.
+            seen = 0
+            while any(p.poll() is None for p in procs.values()):
+                time.sleep(5)
+                scores = read_scores()
+                llr = paired_llr(scores["new"], scores["old"], *args.sprt)
+                n = len(set(scores["new"]) & set(scores["old"]))
+                if n > seen:
+                    seen = n
+                    print(f"{n} openings: LLR {llr:.2f}", flush=True)
+                verdict = sprt_verdict(llr)
+                if verdict:
+                    stop_matches()
+                    break
+        status = {side: p.wait() for side, p in procs.items()}
+    except KeyboardInterrupt:
+        interrupted = True
+        stop_matches()
+        status = {side: p.wait() for side, p in procs.items()}
     scores = read_scores()
     print(report(scores["new"], scores["old"]))
     if args.sprt:
@@ -209,6 +223,8 @@ def main():
               f"[{math.log(0.05 / 0.95):.2f}, {math.log(0.95 / 0.05):.2f}], {decided}")
         if verdict:
             return 0
+    if interrupted:
+        return 130
     failed = [side for side, s in status.items() if s != 0]
     if failed:
         print(f"gauntlet.py: the match of {', '.join(failed)} failed (see {args.out})", file=sys.stderr)
