@@ -77,6 +77,7 @@ def paired(new, old):
 
 
 def score_of(e):
+    """The expected score at an Elo difference `e` (the inverse of `elo`)."""
     return 1.0 / (1.0 + 10.0 ** (-e / 400.0))
 
 
