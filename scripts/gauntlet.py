@@ -34,6 +34,8 @@ import subprocess
 import sys
 import time
 
+from match import sprt_bounds
+
 GAME_LINE = re.compile(r"^game (\d+): (.+?) vs (.+?) \(([^)]*)\) (1-0|0-1|1/2-1/2|\*)")
 
 
@@ -60,14 +62,20 @@ def elo(p):
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
+def differences(new, old):
+    """The numbers of the games both played (same number), in order, and the new build's
+    score minus the old one's in each."""
+    common = sorted(set(new) & set(old))
+    return common, [new[i] - old[i] for i in common]
+
+
 def paired(new, old):
     """Mean difference of the games both played (same number), its 95% half-width, the
     two scores over those games and their number."""
-    common = sorted(set(new) & set(old))
+    common, d = differences(new, old)
     n = len(common)
     if n == 0:
         return None
-    d = [new[i] - old[i] for i in common]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n)
@@ -87,15 +95,15 @@ def paired_llr(new, old, elo0, elo1):
     the normal approximation fishtest uses: N (d1 - d0) (2 m - d0 - d1) / (2 var), where m
     and var are the mean and variance of the differences and dk the score difference that
     `elok` Elo make at the old build's score. 0 while every difference is the same."""
-    r = paired(new, old)
-    if r is None:
+    common, d = differences(new, old)
+    n = len(d)
+    if n == 0:
         return 0.0
-    mean, _, _, s_old, n = r
-    common = sorted(set(new) & set(old))
-    var = sum((new[i] - old[i] - mean) ** 2 for i in common) / n
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / n
     if var <= 0:
         return 0.0
-    s_old = min(max(s_old, 0.02), 0.98)
+    s_old = min(max(sum(old[i] for i in common) / n, 0.02), 0.98)
     e_old = elo(s_old)
     d0 = score_of(e_old + elo0) - s_old
     d1 = score_of(e_old + elo1) - s_old
@@ -103,10 +111,11 @@ def paired_llr(new, old, elo0, elo1):
 
 
 def sprt_verdict(llr, alpha=0.05, beta=0.05):
-    """'H1' or 'H0' once the LLR crosses one of Wald's bounds, else None."""
-    if llr >= math.log((1 - beta) / alpha):
+    """'H1' or 'H0' once the LLR crosses one of Wald's bounds (match.py's), else None."""
+    lo, hi = sprt_bounds(alpha, beta)
+    if llr >= hi:
         return "H1"
-    if llr <= math.log(beta / (1 - alpha)):
+    if llr <= lo:
         return "H0"
     return None
 
@@ -220,8 +229,9 @@ def main():
     if args.sprt:
         llr = paired_llr(scores["new"], scores["old"], *args.sprt)
         decided = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision"}[verdict]
+        lo, hi = sprt_bounds(0.05, 0.05)
         print(f"SPRT elo0={args.sprt[0]:g} elo1={args.sprt[1]:g} against the opponent: LLR {llr:.2f} "
-              f"[{math.log(0.05 / 0.95):.2f}, {math.log(0.95 / 0.05):.2f}], {decided}")
+              f"[{lo:.2f}, {hi:.2f}], {decided}")
         if verdict:
             return 0
     if interrupted:
