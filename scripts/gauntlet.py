@@ -57,6 +57,15 @@ def results(lines, name):
     return out
 
 
+def first_missing(played, games):
+    """The first game number (from 1) not in `played`, where a continued match starts; past
+    `games` when all were played."""
+    n = 1
+    while n in played:
+        n += 1
+    return min(n, games + 1)
+
+
 def elo(p):
     p = min(max(p, 1e-6), 1 - 1e-6)
     return -400.0 * math.log10(1.0 / p - 1.0)
@@ -154,18 +163,22 @@ def main():
                     help="stop both matches once a sequential test (alpha = beta = 0.05) on the "
                          "paired differences decides between ELO0 and ELO1, the new build's gain "
                          "in Elo against the opponent; --games is then the most openings")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue a stopped run with the same arguments and --out: each match starts "
+                         "at its first game missing from its log (at fixed nodes the games played "
+                         "would repeat exactly), and the test counts the earlier games too")
     args = ap.parse_args()
     if not args.nodes and not args.tc:
         ap.error("give --nodes (and --nodes2) or --tc")
     os.makedirs(args.out, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
 
-    def command(side, engine, options):
+    def command(side, engine, options, first_game):
         cmd = [sys.executable, os.path.join(here, "match.py"), "--engine1", engine, "--name1", side,
                "--engine2", args.opponent, "--proto2", args.proto, "--name2", "opponent",
                "--variant", args.variant, "--games", str(args.games), "--seed", str(args.seed),
                "--openings", str(args.openings), "--resign", "3", "400", "--draw", "34", "8", "20",
-               "--pgn", os.path.join(args.out, f"{side}.pgn")]
+               "--pgn", os.path.join(args.out, f"{side}.pgn"), "--first-game", str(first_game)]
         if args.nodes:
             cmd += ["--nodes", str(args.nodes)]
             if args.nodes2:
@@ -180,12 +193,19 @@ def main():
     procs = {}
     for side, engine, options in (("new", args.new, args.option_new), ("old", args.old, args.option_old)):
         logs[side] = os.path.join(args.out, f"{side}.txt")
-        with open(logs[side], "w") as f:
-            procs[side] = subprocess.Popen(command(side, engine, options), stdout=f, stderr=subprocess.STDOUT)
+        first_game = 1
+        if args.resume and os.path.exists(logs[side]):
+            with open(logs[side]) as f:
+                first_game = first_missing(results(f.read().splitlines(), side), args.games)
+        if first_game > args.games:
+            continue  # this side's match is complete
+        with open(logs[side], "a" if args.resume else "w") as f:
+            procs[side] = subprocess.Popen(command(side, engine, options, first_game),
+                                           stdout=f, stderr=subprocess.STDOUT)
 
     def read_scores():
         out = {}
-        for side in procs:
+        for side in logs:
             with open(logs[side]) as f:
                 out[side] = results(f.read().splitlines(), side)
         return out

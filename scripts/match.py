@@ -18,6 +18,7 @@ Options (see --help): --engine1/--engine2 CMD, --proto1/--proto2 uci|cecp,
 --name1/--name2, --option1/--option2 NAME=VALUE (repeatable; UCI ``setoption`` or CECP
 ``option NAME=VALUE``), --variant (pyffish name), --uci-variant / --cecp-variant (names
 sent to the engines, default --variant), --games N (even: pairs with colours swapped),
+--first-game N (continue a stopped run: games before N are not played),
 --tc BASE+INC seconds, --st SECONDS per move or --nodes N per move (no clock: results
 that do not depend on the machine's load), --grace SECONDS, --start-fen FEN,
 --openings-file FILE (a FEN or EPD per line, one per pair of games, in order),
@@ -1546,8 +1547,9 @@ class Match:
         cfg = self.cfg
         jobs: queue.Queue = queue.Queue()
         for pair in range(cfg.games // 2):
-            jobs.put((2 * pair + 1, pair))
-            jobs.put((2 * pair + 2, pair))
+            for number in (2 * pair + 1, 2 * pair + 2):
+                if number >= cfg.first_game:
+                    jobs.put((number, pair))
         threads = [threading.Thread(target=self.worker, args=(i + 1, jobs), daemon=True)
                    for i in range(max(1, min(cfg.concurrency, cfg.games)))]
         for t in threads:
@@ -1645,6 +1647,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cecp-variant", help="name sent with 'variant' to CECP engines (default --variant; "
                                           "chess/normal sends nothing)")
     p.add_argument("--games", type=int, default=2, help="number of games, even (pairs with colours swapped)")
+    p.add_argument("--first-game", type=int, default=1, metavar="N",
+                   help="play games N to --games only (default 1): game N has the opening and colours it has "
+                        "in a whole run, so that a stopped fixed-node run can be continued")
     p.add_argument("--tc", type=parse_tc, default=None, metavar="BASE+INC", help="seconds, e.g. 10+0.1 "
                    "(default 10+0.1)")
     p.add_argument("--st", type=float, default=None, metavar="SECONDS", help="fixed time per move instead of --tc")
@@ -1738,6 +1743,8 @@ def build_config(argv: list[str]) -> argparse.Namespace:
         sf = PYFFISH
     if a.games < 2 or a.games % 2:
         p.error("--games must be a positive even number (pairs of games with colours swapped)")
+    if not 1 <= a.first_game <= a.games:
+        p.error("--first-game must be between 1 and --games")
     if a.concurrency < 1:
         p.error("--concurrency must be >= 1")
     if a.resign and (a.resign[0] < 1 or a.resign[1] < 0):
@@ -1790,7 +1797,7 @@ def build_config(argv: list[str]) -> argparse.Namespace:
     seed = a.seed if a.seed is not None else int(time.time() * 1000) % 1_000_000_007
     cfg = argparse.Namespace(
         engines=engines, variant=a.variant, uci_variant=a.uci_variant or a.variant,
-        cecp_variant=a.cecp_variant or a.variant, games=a.games, base=base, inc=inc, st=a.st,
+        cecp_variant=a.cecp_variant or a.variant, games=a.games, first_game=a.first_game, base=base, inc=inc, st=a.st,
         nodes=a.nodes, nodes2=a.nodes2, nodes_timeout=a.nodes_timeout,
         st_margin=a.st_margin, grace=a.grace, start_fen=start_fen, start_fens=start_fens,
         openings_file=a.openings_file, openings=a.openings,

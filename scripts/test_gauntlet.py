@@ -19,6 +19,13 @@ class Results(unittest.TestCase):
         self.assertEqual(gauntlet.results(LINES, "opponent"), {1: 0.0, 2: 0.5, 3: 1.0, 4: 0.0})
 
 
+class FirstMissing(unittest.TestCase):
+    def test_a_continued_match_starts_at_the_first_game_not_played(self):
+        self.assertEqual(gauntlet.first_missing({}, 10), 1)
+        self.assertEqual(gauntlet.first_missing({1: 1.0, 2: 0.5, 4: 0.0}, 10), 3)
+        self.assertEqual(gauntlet.first_missing({1: 1.0, 2: 0.5}, 2), 3)
+
+
 class Paired(unittest.TestCase):
     def test_only_games_both_played_count(self):
         mean, half, s_new, s_old, n = gauntlet.paired({1: 1.0, 2: 0.5, 3: 1.0}, {1: 0.0, 2: 0.5})

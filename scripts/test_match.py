@@ -3,6 +3,7 @@ python3 -m unittest discover -s scripts -p 'test_*.py'"""
 import contextlib
 import io
 import os
+import re
 import tempfile
 import types
 import unittest
@@ -181,6 +182,29 @@ class NodeLimitedGames(unittest.TestCase):
         self.assertIn("300 nodes/move (700 for engine 2)", text)
         self.assertIn("<< go nodes 300", io_log)
         self.assertIn("<< go nodes 700", io_log)
+
+    def test_a_continued_run_plays_the_games_a_whole_run_plays(self):
+        """--first-game 2 plays game 2 alone, from the opening and colours it has in a whole
+        run: at fixed nodes its moves are the whole run's game 2, so a stopped run can be
+        continued (scripts/gauntlet.py --resume)."""
+        def games(extra):
+            with tempfile.TemporaryDirectory() as d:
+                pgn = os.path.join(d, "g.pgn")
+                status, text, _ = self.play(
+                    ["--engine1", f"{KIRIN} uci", "--name1", "a", "--engine2", f"{KIRIN} uci",
+                     "--name2", "b", "--nodes", "300", "--max-plies", "30", "--pgn", pgn] + extra)
+                self.assertEqual(status, 0, text)
+                with open(pgn) as f:
+                    return text, f.read().split("[Event ")[1:]
+        _, whole = games([])
+        text, rest = games(["--first-game", "2"])
+        self.assertIn("Finished 1 of 2 games", text)
+        self.assertEqual(len(whole), 2)
+        self.assertEqual(len(rest), 1)
+        def strip(game):  # tags but the date, and the moves without their timed comments
+            tags = [line for line in game.splitlines() if line.startswith("[") and not line.startswith("[Date")]
+            return tags, re.sub(r"\{[^}]*\}", "", game.split("\n\n", 1)[1]).split()
+        self.assertEqual(strip(rest[0]), strip(whole[1]))
 
     def test_node_odds_need_a_node_budget(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
