@@ -218,6 +218,12 @@ impl Values {
         for &(k, val) in overrides {
             value[k as usize] = val;
         }
+        // The middlegame part of the piece-square tables may value a piece differently
+        // (`valueMg.X`); everything else uses `value`.
+        let mut value_mg = value.clone();
+        for &(k, val) in &v.value_mg_overrides {
+            value_mg[k as usize] = val;
+        }
         // What a pawn's promotion is worth scales its advancement and passed-pawn terms: a
         // pawn that queens (chess) is a threat long before it arrives, one that becomes a
         // Ferz (Shatranj, Courier) hardly is. 100 for a Queen-sized gain, at least 15.
@@ -271,7 +277,7 @@ impl Values {
                         let mean = (v.files as f64 + v.ranks as f64) / 4.0;
                         pos.eg = (4.0 * (l + s - avg_leap[k] - avg_slide[k]) + 8.0 * (mean - df - dr)) as i32;
                     }
-                    let total = Score { mg: sign * (value[k] + pos.mg), eg: sign * (value[k] + pos.eg) };
+                    let total = Score { mg: sign * (value_mg[k] + pos.mg), eg: sign * (value[k] + pos.eg) };
                     psq[Piece::new(c, k as PieceType).index()][sq.index()] = total;
                 }
             }

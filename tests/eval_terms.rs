@@ -219,3 +219,22 @@ fn curved_mobility_costs_the_first_squares_most() {
     assert_eq!(curve("4k3/8/8/8/8/8/8/R5K1 w - - 0 1"), (-7, -6));
     assert_eq!(curve("n3k3/8/8/8/8/8/8/4K3 w - - 0 1"), (28, 24));
 }
+
+/// `valueMg.X` sets a piece's middlegame value alone (Fairy-Stockfish's pawn counts about
+/// 0.6 of its endgame value in the middlegame): an extra pawn's material term drops by the
+/// difference in the middlegame and keeps its endgame part; a broken value is reported.
+#[test]
+fn a_middlegame_value_changes_the_middlegame_part_alone() {
+    let c =
+        Catalog::embedded_with("[courier-pmg:courier]\nvalueMg.P = 60\n[bad:courier]\nvalueMg.Z = 60\nvalueMg.P = x\n");
+    assert_eq!(c.errors.len(), 2, "{:?}", c.errors);
+    assert!(c.errors.iter().any(|e| e.contains("valueMg.Z: no piece 'Z'")), "{:?}", c.errors);
+    // Courier's start with an extra White pawn on f5.
+    let fen = "rnebmk1wbenr/1ppppp1pppp1/6f5/p4Pp4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
+    let material = |variant: &str| {
+        let p = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
+        term_parts(&p, "material and squares")
+    };
+    let (mg, eg) = material("courier");
+    assert_eq!(material("courier-pmg"), (mg - 40, eg));
+}

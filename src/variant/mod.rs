@@ -210,6 +210,10 @@ pub struct Variant {
     pub castling_safe: CastlingSafe,
     /// `value.X = N` lines: evaluation values that replace the derived ones.
     pub value_overrides: Vec<(PieceType, i32)>,
+    /// `valueMg.X = N` lines: a piece's value in the middlegame alone, where it differs from
+    /// `value.X` (Fairy-Stockfish's pawn counts 0.6 of its endgame value there); the
+    /// endgame, exchanges and pruning keep `value.X`.
+    pub value_mg_overrides: Vec<(PieceType, i32)>,
     /// `eval.NAME = N` lines: evaluation weights that replace the defaults (index into
     /// `search::eval_weights::NAMES`, value).
     pub eval_weights: Vec<(usize, i32)>,
@@ -488,6 +492,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     let mut promos: Vec<(String, String, Origin)> = Vec::new();
     let mut unless: Vec<(String, String, Origin)> = Vec::new();
     let mut values: Vec<(String, String, Origin)> = Vec::new();
+    let mut values_mg: Vec<(String, String, Origin)> = Vec::new();
     let mut weights: Vec<(String, String, Origin)> = Vec::new();
     let mut search: Vec<(String, String, Origin)> = Vec::new();
     let mut imbalance: Vec<(String, String, Origin)> = Vec::new();
@@ -541,6 +546,10 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
                 k if k.starts_with("value.") => {
                     values.retain(|(t, _, _)| t != &k[6..]);
                     values.push((k[6..].to_string(), e.value.clone(), e.origin.clone()));
+                }
+                k if k.starts_with("valueMg.") => {
+                    values_mg.retain(|(t, _, _)| t != &k[8..]);
+                    values_mg.push((k[8..].to_string(), e.value.clone(), e.origin.clone()));
                 }
                 k if k.starts_with("imbalance.") || k.starts_with("imbalanceVs.") => {
                     imbalance.retain(|(t, _, _)| t != k);
@@ -850,17 +859,22 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
     };
     let promo_lists = piece_lists("promote", &promos);
     let promote_unless = piece_lists("promoteUnless", &unless);
-    let mut value_overrides = Vec::new();
-    for (t, v, o) in &values {
-        let Some(k) = lookup(t) else {
-            err(o, format!("value.{t}: no piece '{t}'"));
-            continue;
-        };
-        match v.parse::<i32>() {
-            Ok(n) if (-100_000..=100_000).contains(&n) => value_overrides.push((k, n)),
-            _ => err(o, format!("value.{t} must be a whole number of centipawns, found '{v}'")),
+    let value_lines = |key: &str, lines: &[(String, String, Origin)]| {
+        let mut out = Vec::new();
+        for (t, v, o) in lines {
+            let Some(k) = lookup(t) else {
+                err(o, format!("{key}.{t}: no piece '{t}'"));
+                continue;
+            };
+            match v.parse::<i32>() {
+                Ok(n) if (-100_000..=100_000).contains(&n) => out.push((k, n)),
+                _ => err(o, format!("{key}.{t} must be a whole number of centipawns, found '{v}'")),
+            }
         }
-    }
+        out
+    };
+    let value_overrides = value_lines("value", &values);
+    let value_mg_overrides = value_lines("valueMg", &values_mg);
     let mut eval_weights = Vec::new();
     for (name, v, o) in &weights {
         let Some(i) = crate::search::eval_weights::index_of(name) else {
@@ -1011,6 +1025,7 @@ fn build(s: &Section, chain: &[&Section]) -> Result<Variant, Vec<IniError>> {
         castling_rook,
         castling_safe,
         value_overrides,
+        value_mg_overrides,
         eval_weights,
         search_params,
         imbalance: imbalance_terms,
