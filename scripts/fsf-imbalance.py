@@ -12,22 +12,40 @@ the most valuable (each term is named by its more valuable piece first). Prints 
 R² and the terms worth at least one centipawn, in pawns of 100 as Kirin counts them (the
 engine's endgame pawn). What the fit puts on a single piece (a linear term) is printed as
 a comment: it belongs to that piece's `value.X`.
+
+With --values it also fits the Material row (the pieces' values and squares), middlegame
+and endgame, to one value per piece and prints the variant's whole material model:
+`value.X` (endgame) and `valueMg.X` (middlegame), each with the imbalance fit's linear term
+added, beside the imbalance lines. Positions in check are skipped (Fairy-Stockfish's `eval`
+has no table for them).
 """
 import argparse
 import re
 import subprocess
 
 
-def imbalance_rows(engine, variant, fens):
-    """The Imbalance row (middlegame figure, in pawns) of the engine's `eval` of each FEN."""
+def eval_tables(engine, variant, fens):
+    """The engine's `eval` of each FEN: {row name: (middlegame, endgame) in pawns} from its
+    Total column, or None for a position without a table (in check)."""
     commands = f"uci\nsetoption name UCI_Variant value {variant}\n"
     commands += "".join(f"position fen {f}\neval\n" for f in fens) + "quit\n"
     out = subprocess.run([engine], input=commands, capture_output=True, text=True).stdout
-    rows = [float(m.group(1)) for m in re.finditer(r"^\s*Imbalance \|.*\|\s+(-?[\d.]+)\s+-?[\d.]+\s*$", out, re.M)]
-    if len(rows) != len(fens):
-        raise SystemExit(f"fsf-imbalance.py: {len(rows)} Imbalance rows for {len(fens)} positions "
-                         f"(is '{variant}' a variant of {engine}?)")
-    return rows
+    return parse_tables(out)
+
+
+def parse_tables(out):
+    """The tables of a run of `eval` commands, in order (see eval_tables)."""
+    tables, current = [], None
+    for line in out.splitlines():
+        m = re.match(r"^\s*([A-Za-z][A-Za-z ]*?)\s*\|.*\|\s+(-?[\d.]+)\s+(-?[\d.]+)\s*$", line)
+        if m and current is not None:
+            current[m.group(1)] = (float(m.group(2)), float(m.group(3)))
+        elif re.match(r"^\s*Term\s*\|", line):
+            current = {}
+        elif line.startswith("Total evaluation"):
+            tables.append(current if current and "(in check)" not in line else None)
+            current = None
+    return tables
 
 
 def counts(fen, pieces):
@@ -92,6 +110,8 @@ def main():
     ap.add_argument("--pieces", required=True, help="piece letters, least valuable first (PNBR)")
     ap.add_argument("--engine", default="fairy-stockfish")
     ap.add_argument("--max", type=int, default=5000, help="positions to use at most (5000)")
+    ap.add_argument("--values", action="store_true",
+                    help="also fit the Material row: print value.X and valueMg.X for every piece")
     args = ap.parse_args()
     pieces = args.pieces.upper()
     fens = []
@@ -102,26 +122,53 @@ def main():
                 fens.append(fen)
     step = max(1, len(fens) // args.max)
     fens = fens[::step][:args.max]
-    if len(fens) < 100:
-        raise SystemExit(f"fsf-imbalance.py: {len(fens)} positions in {args.data}; the fit needs hundreds")
-    y = [100 * v for v in imbalance_rows(args.engine, args.variant, fens)]
+    tables = eval_tables(args.engine, args.variant, fens)
+    if len(tables) != len(fens):
+        raise SystemExit(f"fsf-imbalance.py: {len(tables)} evaluations for {len(fens)} positions "
+                         f"(is '{args.variant}' a variant of {args.engine}?)")
+    kept = [(f, t) for f, t in zip(fens, tables) if t and "Imbalance" in t and "Material" in t]
+    if len(kept) < 100:
+        raise SystemExit(f"fsf-imbalance.py: {len(kept)} usable positions in {args.data}; the fit needs hundreds")
+    y = [100 * t["Imbalance"][0] for _, t in kept]
     rows, names = [], None
-    for fen in fens:
+    for fen, _ in kept:
         cols, names = features(counts(fen, pieces), pieces)
         rows.append(cols + [1.0])
     coef = least_squares(rows, y)
+    print(f"# {args.variant}: {len(kept)} positions, imbalance spread {spread(y):.1f} cp, "
+          f"fit R² {r_squared(rows, y, coef):.4f}")
+    linear = {key: c for (kind, key), c in zip(names, coef) if kind == "linear"}
+    if args.values:
+        counts_rows = [[c[p][0] - c[p][1] for p in pieces] for c in (counts(f, pieces) for f, _ in kept)]
+        fitted = []
+        for phase in (0, 1):
+            y = [100 * t["Material"][phase] for _, t in kept]
+            fit = least_squares(counts_rows, y)
+            print(f"# material {'middlegame' if phase == 0 else 'endgame'}: fit R² {r_squared(counts_rows, y, fit):.4f}")
+            fitted.append(fit)
+        for i, p in enumerate(pieces):
+            print(f"value.{p} = {round(fitted[1][i] + linear[p])}")
+            print(f"valueMg.{p} = {round(fitted[0][i] + linear[p])}")
+    for (kind, key), c in zip(names, coef):
+        if kind == "linear":
+            if abs(c) >= 1 and not args.values:
+                print(f"# linear {key}: {c:+.1f} per piece (add to value.{key})")
+        elif abs(round(c)) >= 1:
+            print(f"{kind}.{key} = {round(c)}")
+
+
+def spread(y):
+    mean = sum(y) / len(y)
+    return (sum((t - mean) ** 2 for t in y) / len(y)) ** 0.5
+
+
+def r_squared(rows, y, coef):
+    """The share of y's variance the fit rows·coef explains."""
     pred = [sum(c * x for c, x in zip(coef, r)) for r in rows]
     mean = sum(y) / len(y)
     total = sum((t - mean) ** 2 for t in y)
     resid = sum((t - p) ** 2 for t, p in zip(y, pred))
-    r2 = 1 - resid / total if total else 0.0
-    print(f"# {args.variant}: {len(fens)} positions, imbalance spread {(total / len(y)) ** 0.5:.1f} cp, fit R² {r2:.4f}")
-    for (kind, key), c in zip(names, coef):
-        if kind == "linear":
-            if abs(c) >= 1:
-                print(f"# linear {key}: {c:+.1f} per piece (add to value.{key})")
-        elif abs(round(c)) >= 1:
-            print(f"{kind}.{key} = {round(c)}")
+    return 1 - resid / total if total else 0.0
 
 
 if __name__ == "__main__":

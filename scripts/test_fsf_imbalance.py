@@ -26,6 +26,31 @@ class Counting(unittest.TestCase):
         self.assertEqual(row[("imbalanceVs", "B.P")], 2 * 1)  # 2 Bishops x 1 enemy pawn
 
 
+EVAL_OUTPUT = """info string variant courier files 12 ranks 8
+     Term    |    White    |    Black    |    Total
+             |   MG    EG  |   MG    EG  |   MG    EG
+ ------------+-------------+-------------+------------
+    Material |  ----  ---- |  ----  ---- |  2.10  1.43
+   Imbalance |  ----  ---- |  ----  ---- | -1.94 -1.94
+       Space |  1.16  0.00 |  1.42  0.00 | -0.25  0.00
+ ------------+-------------+-------------+------------
+       Total |  ----  ---- |  ----  ---- | -1.60 -0.96
+
+Total evaluation: -1.38 (white side)
+Total evaluation: none (in check)
+"""
+
+
+class Tables(unittest.TestCase):
+    def test_rows_of_each_evaluation_and_none_in_check(self):
+        tables = fsf_imbalance.parse_tables(EVAL_OUTPUT)
+        self.assertEqual(len(tables), 2)
+        self.assertEqual(tables[0]["Material"], (2.10, 1.43))
+        self.assertEqual(tables[0]["Imbalance"], (-1.94, -1.94))
+        self.assertEqual(tables[0]["Space"], (-0.25, 0.0))
+        self.assertIsNone(tables[1])
+
+
 class Fit(unittest.TestCase):
     def test_known_terms_are_recovered(self):
         """Scores made from a Bishop-pair term of 40 and a Knight-per-own-pawn term of 7
