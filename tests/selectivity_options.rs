@@ -104,9 +104,13 @@ fn pruning_by_reduced_depth_shrinks_a_fixed_depth_search() {
     assert_narrows("lmrPrune", 1, 0, 1);
 }
 
+/// Extending fewer checks shrank these trees until courier's evaluation took the space
+/// term (10 plies: 43,416 nodes with `checkExtSee=1` against 41,493 without since then; a
+/// check left unextended can leave a worse move first in the table), so it is checked to
+/// reach the search.
 #[test]
-fn extending_only_safe_checks_shrinks_a_fixed_depth_search() {
-    assert_narrows("checkExtSee", 1, 0, 1);
+fn extending_only_safe_checks_changes_a_fixed_depth_search() {
+    assert_changes("checkExtSee", 1, 0, 1);
 }
 
 /// Philidor's smothered mate in four: 1. Nf7+ Kg8 2. Nh6+ Kh8 3. Qg8+ Rxg8 4. Nf7#. Its
