@@ -130,16 +130,17 @@ def main():
     if len(kept) < 100:
         raise SystemExit(f"fsf-imbalance.py: {len(kept)} usable positions in {args.data}; the fit needs hundreds")
     y = [100 * t["Imbalance"][0] for _, t in kept]
+    piece_counts = [counts(fen, pieces) for fen, _ in kept]
     rows, names = [], None
-    for fen, _ in kept:
-        cols, names = features(counts(fen, pieces), pieces)
+    for c in piece_counts:
+        cols, names = features(c, pieces)
         rows.append(cols + [1.0])
     coef = least_squares(rows, y)
     print(f"# {args.variant}: {len(kept)} positions, imbalance spread {spread(y):.1f} cp, "
           f"fit R² {r_squared(rows, y, coef):.4f}")
     linear = {key: c for (kind, key), c in zip(names, coef) if kind == "linear"}
     if args.values:
-        counts_rows = [[c[p][0] - c[p][1] for p in pieces] for c in (counts(f, pieces) for f, _ in kept)]
+        counts_rows = [[c[p][0] - c[p][1] for p in pieces] for c in piece_counts]
         fitted = []
         for phase in (0, 1):
             y = [100 * t["Material"][phase] for _, t in kept]
@@ -158,6 +159,7 @@ def main():
 
 
 def spread(y):
+    """The standard deviation of y."""
     mean = sum(y) / len(y)
     return (sum((t - mean) ** 2 for t in y) / len(y)) ** 0.5
 
