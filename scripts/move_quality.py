@@ -117,16 +117,25 @@ def positions(pgn: str, variant: str, first: int, last: int, every: int) -> list
             here = pyffish.get_fen(variant, fen, moves)
             if first <= ply <= last and (ply - first) % every == 0:
                 out.append(here)
-            # Only the moves to the square the SAN names are converted to SAN to compare.
-            target = re.findall(r"[a-z]\d+", san)
-            legal = pyffish.legal_moves(variant, fen, moves)
-            if target:
-                legal = [m for m in legal if target[-1] in m[2:]]
-            match = [m for m in legal if pyffish.get_san(variant, here, m).rstrip("+#") == san.rstrip("+#")]
-            if len(match) != 1:
+            move = san_move(variant, fen, moves, here, san)
+            if move is None:
                 break
-            moves.append(match[0])
+            moves.append(move)
     return out
+
+
+def san_move(variant: str, start: str, moves: list[str], here: str, san: str) -> str | None:
+    """The UCI move that `san` names in `here` (the position after `moves` from `start`),
+    or None when no legal move or more than one has that SAN."""
+    import pyffish
+
+    # Only the moves to the square the SAN names are converted to SAN to compare.
+    target = re.findall(r"[a-z]\d+", san)
+    legal = pyffish.legal_moves(variant, start, moves)
+    if target:
+        legal = [m for m in legal if target[-1] in m[2:]]
+    match = [m for m in legal if pyffish.get_san(variant, here, m).rstrip("+#") == san.rstrip("+#")]
+    return match[0] if len(match) == 1 else None
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:

@@ -25,6 +25,8 @@ import re
 import subprocess
 import sys
 
+import move_quality
+
 _spec = importlib.util.spec_from_file_location(
     "fsf_imbalance", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fsf-imbalance.py"))
 _fit = importlib.util.module_from_spec(_spec)
@@ -81,15 +83,10 @@ def scored_positions(text: str, variant: str, engine_name: str, from_move: int, 
                 and int(here.split()[-1]) >= from_move
             ):
                 out.append((here, score if white_to_move else -score))
-            # Only the moves to the square the SAN names are converted to SAN to compare.
-            target = re.findall(r"[a-z]\d+", san)
-            legal = pyffish.legal_moves(variant, fen, played)
-            if target:
-                legal = [m for m in legal if target[-1] in m[2:]]
-            match = [m for m in legal if pyffish.get_san(variant, here, m).rstrip("+#") == san.rstrip("+#")]
-            if len(match) != 1:
+            move = move_quality.san_move(variant, fen, played, here, san)
+            if move is None:
                 break
-            played.append(match[0])
+            played.append(move)
     return out
 
 
