@@ -10,8 +10,9 @@ pyffish, and keeps the position before each of that engine's moves with its scor
 view, centipawns; mate scores and scores beyond --max-score left out: decided positions
 say little about a term's weight). Kirin's UCI `eval` gives each position's terms (the
 trace's rows, tapered by the game phase), and a least-squares fit of the engine's score
-on those terms prints one coefficient per term: 1.0 where a term is weighed as the score
-it predicts, above 1 where the engine's deeper judgement counts it more than Kirin does.
+on those terms prints one coefficient per term. Leaving out the decided positions pulls
+every coefficient towards 0, so a term is read against the material term's coefficient:
+well above it, the engine's deeper judgement counts that term more than Kirin does.
 
 The engine's score is its own search, so the fit favours what its evaluation knows, and a
 better predictor of its score need not be a stronger Kirin (docs/log/2026-11.md, eighth
@@ -72,7 +73,7 @@ def scored_positions(text: str, variant: str, engine_name: str, from_move: int, 
         engine_white = engine_name in tags["White"]
         fen = tags.get("FEN") or pyffish.start_fen(variant)
         played: list[str] = []
-        for ply, (san, comment) in enumerate(moves):
+        for san, comment in moves:
             here = pyffish.get_fen(variant, fen, played)
             white_to_move = here.split()[1] == "w"
             score = comment_score(comment)
