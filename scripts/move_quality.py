@@ -94,13 +94,24 @@ def last_score(lines: list[str]) -> int | None:
 
 def pgn_games(text: str):
     """(tags, SAN moves) of each game of a PGN text."""
+    for tags, moves in pgn_games_with_comments(text):
+        yield tags, [san for san, _ in moves]
+
+
+def pgn_games_with_comments(text: str):
+    """(tags, [(SAN, the comment after it or None)]) of each game of a PGN text."""
     for chunk in re.split(r"\n(?=\[Event )", text):
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
         body = re.sub(r"\[[^\]]*\]\s*", "", chunk)
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        sans = [t for t in body.split() if not re.fullmatch(r"\d+\.+", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")]
+        moves: list[tuple[str, str | None]] = []
+        for comment, token in re.findall(r"\{([^}]*)\}|([^\s{]+)", body):
+            if comment or not token:
+                if moves:
+                    moves[-1] = (moves[-1][0], comment)
+            elif not re.fullmatch(r"\d+\.+", token) and token not in ("1-0", "0-1", "1/2-1/2", "*"):
+                moves.append((token, None))
         if tags:
-            yield tags, sans
+            yield tags, moves
 
 
 def positions(pgn: str, variant: str, first: int, last: int, every: int) -> list[str]:

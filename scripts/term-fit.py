@@ -46,28 +46,12 @@ def comment_score(comment: str) -> int | None:
     return -cp if m.group(1) == "-" else cp
 
 
-def game_moves(chunk: str) -> tuple[dict, list[tuple[str, str | None]]]:
-    """A PGN game's tags and its (SAN, comment) pairs in order."""
-    tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', chunk))
-    body = re.sub(r"\[[^\]]*\]\s*", "", chunk)
-    moves: list[tuple[str, str | None]] = []
-    for comment, token in re.findall(r"\{([^}]*)\}|(\S+)", body):
-        if token:
-            if re.fullmatch(r"\d+\.+", token) or token in ("1-0", "0-1", "1/2-1/2", "*"):
-                continue
-            moves.append((token, None))
-        elif moves:
-            moves[-1] = (moves[-1][0], comment)
-    return tags, moves
-
-
 def scored_positions(text: str, variant: str, engine_name: str, from_move: int, max_score: int):
     """(FEN, the engine's score in White's view) before each of its scored moves."""
     import pyffish
 
     out = []
-    for chunk in re.split(r"\n(?=\[Event )", text):
-        tags, moves = game_moves(chunk)
+    for tags, moves in move_quality.pgn_games_with_comments(text):
         if "White" not in tags:
             continue
         engine_white = engine_name in tags["White"]

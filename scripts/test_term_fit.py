@@ -37,7 +37,7 @@ class Parsing(unittest.TestCase):
         self.assertIsNone(term_fit.comment_score(None))
 
     def test_moves_keep_their_comments(self):
-        tags, moves = term_fit.game_moves(GAME)
+        ((tags, moves),) = term_fit.move_quality.pgn_games_with_comments(GAME)
         self.assertEqual(tags["White"], "fairy-stockfish")
         self.assertEqual(moves[2], ("d3", "+1.28/16 0.82s"))
         self.assertEqual(moves[3], ("h6", "-1.40/14 0.30s"))
