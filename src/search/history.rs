@@ -79,13 +79,19 @@ impl ContHist {
     }
 }
 
-/// A 16-bit statistic moved by `bonus` (a malus when negative) towards +/-CONT_MAX, with
-/// the gravity term that makes it saturate instead of overflowing (Stockfish's history
-/// update); the continuation and capture histories share it.
+/// A statistic moved by `bonus` (a malus when negative) towards +/-CONT_MAX, with the
+/// gravity term that makes it saturate instead of overflowing (Stockfish's history
+/// update): from within the range, a bonus of at most CONT_MAX stays within it. Every
+/// history of the search (butterfly, continuation, capture) is updated by this.
+#[inline]
+pub fn gravity(v: i32, bonus: i32) -> i32 {
+    (v + bonus - v * bonus.abs() / CONT_MAX).clamp(-CONT_MAX, CONT_MAX)
+}
+
+/// `gravity` for the 16-bit entries of the continuation and capture histories.
 #[inline]
 pub fn nudged(v: i16, bonus: i32) -> i16 {
-    let v = v as i32;
-    (v + bonus - v * bonus.abs() / CONT_MAX).clamp(-CONT_MAX, CONT_MAX) as i16
+    gravity(v as i32, bonus) as i16
 }
 
 #[cfg(test)]

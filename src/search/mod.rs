@@ -398,7 +398,8 @@ struct Worker<'a> {
     null_ok: bool,
 }
 
-const HISTORY_MAX: i32 = 16_384;
+/// The bound of every history statistic (`history::gravity`).
+const HISTORY_MAX: i32 = history::CONT_MAX;
 /// Entries of the per-thread evaluation cache (a power of two; 4 MB): each iteration of
 /// the deepening revisits the last one's nodes, more than 64 k entries keep.
 const EVAL_CACHE_SIZE: usize = 1 << 18;
@@ -1532,7 +1533,7 @@ impl<'a> Worker<'a> {
         let p = &self.limits.params;
         let bonus = self.history_bonus(depth);
         let i = hist_index(&self.pos, m);
-        self.tables.history[i] += bonus - self.tables.history[i] * bonus / HISTORY_MAX;
+        self.tables.history[i] = history::gravity(self.tables.history[i], bonus);
         let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
         // The fourth ply back only where the statistic reads it (`contHist4`).
         let p4 = if p[Param::ContHist4] != 0 { self.cont_prev(ply, 4) } else { NO_KEY };
@@ -1542,7 +1543,7 @@ impl<'a> Worker<'a> {
         self.tables.cont.update(p4, k, bonus);
         for &q in tried {
             let j = hist_index(&self.pos, q);
-            self.tables.history[j] -= bonus + self.tables.history[j] * bonus / HISTORY_MAX;
+            self.tables.history[j] = history::gravity(self.tables.history[j], -bonus);
             let k = self.tables.cont.key(self.pos.piece_at(q.from), q.to);
             self.tables.cont.update(p1, k, -bonus);
             self.tables.cont.update(p2, k, -bonus);
