@@ -1267,11 +1267,7 @@ impl<'a> Worker<'a> {
                     best_move = m;
                     alpha = score;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut head[ply];
-                        line.clear();
-                        line.push(m);
-                        line.extend_from_slice(&tail[0]);
+                        self.extend_pv(ply, m);
                     }
                     if alpha >= beta {
                         if !noisy {
@@ -1523,6 +1519,15 @@ impl<'a> Worker<'a> {
     fn history_bonus(&self, depth: i32) -> i32 {
         let p = &self.limits.params;
         (p[Param::HistoryQuadratic] * depth * depth + p[Param::HistoryLinear] * depth).clamp(0, p[Param::HistoryMax])
+    }
+
+    /// The principal variation at `ply` becomes `m` followed by the child's line.
+    fn extend_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
     }
 
     fn update_quiet_stats(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
@@ -1802,11 +1807,7 @@ impl<'a> Worker<'a> {
                 if score > alpha {
                     alpha = score;
                     best_move = m;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    line.extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, m);
                     if alpha >= beta {
                         break;
                     }
