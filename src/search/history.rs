@@ -13,8 +13,8 @@ use crate::square::Square;
 
 /// Entries of a hashed table (and the largest exact one).
 const HASH_BITS: u32 = 23;
-/// Saturation bound of one entry (the update below keeps |value| under it).
-pub const CONT_MAX: i32 = 16_384;
+/// Saturation bound of every history statistic (`gravity` keeps |value| within it).
+pub const HISTORY_MAX: i32 = 16_384;
 
 /// A (coloured piece type, square) key of a move; `NONE` for a null move or no move.
 pub type ContKey = u32;
@@ -67,7 +67,7 @@ impl ContHist {
         self.table[self.slot(prev, cur)] as i32
     }
 
-    /// Moves the entry towards +/-CONT_MAX by `bonus` (negative for a malus), with the
+    /// Moves the entry towards +/-HISTORY_MAX by `bonus` (negative for a malus), with the
     /// usual gravity term so that it saturates instead of overflowing.
     #[inline]
     pub fn update(&mut self, prev: ContKey, cur: ContKey, bonus: i32) {
@@ -79,13 +79,13 @@ impl ContHist {
     }
 }
 
-/// A statistic moved by `bonus` (a malus when negative) towards +/-CONT_MAX, with the
+/// A statistic moved by `bonus` (a malus when negative) towards +/-HISTORY_MAX, with the
 /// gravity term that makes it saturate instead of overflowing (Stockfish's history
-/// update): from within the range, a bonus of at most CONT_MAX stays within it. Every
+/// update): from within the range, a bonus of at most HISTORY_MAX stays within it. Every
 /// history of the search (butterfly, continuation, capture) is updated by this.
 #[inline]
 pub fn gravity(v: i32, bonus: i32) -> i32 {
-    (v + bonus - v * bonus.abs() / CONT_MAX).clamp(-CONT_MAX, CONT_MAX)
+    (v + bonus - v * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX)
 }
 
 /// `gravity` for the 16-bit entries of the continuation and capture histories.
@@ -126,11 +126,11 @@ mod tests {
         for _ in 0..1000 {
             h.update(a, b, 2000);
         }
-        assert!(h.get(a, b) <= CONT_MAX && h.get(a, b) > CONT_MAX / 2);
+        assert!(h.get(a, b) <= HISTORY_MAX && h.get(a, b) > HISTORY_MAX / 2);
         for _ in 0..1000 {
             h.update(a, b, -2000);
         }
-        assert!(h.get(a, b) >= -CONT_MAX && h.get(a, b) < -CONT_MAX / 2);
+        assert!(h.get(a, b) >= -HISTORY_MAX && h.get(a, b) < -HISTORY_MAX / 2);
         assert_eq!(h.get(NO_KEY, b), 0);
     }
 }

@@ -398,8 +398,6 @@ struct Worker<'a> {
     null_ok: bool,
 }
 
-/// The bound of every history statistic (`history::gravity`).
-const HISTORY_MAX: i32 = history::CONT_MAX;
 /// Entries of the per-thread evaluation cache (a power of two; 4 MB): each iteration of
 /// the deepening revisits the last one's nodes, more than 64 k entries keep.
 const EVAL_CACHE_SIZE: usize = 1 << 18;
@@ -413,7 +411,7 @@ const LOSING_CAPTURE: i32 = -1_000_000;
 /// `WINNING_CAPTURE`, more than twice the history's bound takes off, so that a capture
 /// with a bad history still comes before the killers and is still tested by its
 /// exchange in `pick`.
-const CAPTURE_HISTORY_ROOM: i32 = 2 * HISTORY_MAX + 1;
+const CAPTURE_HISTORY_ROOM: i32 = 2 * history::HISTORY_MAX + 1;
 /// Smallest material gain (centipawns) for which quiescence search tries a quiet promotion.
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
