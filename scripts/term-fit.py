@@ -55,8 +55,8 @@ def scored_positions(text: str, variant: str, engine_name: str, from_move: int, 
         if "White" not in tags:
             continue
         engine_white = engine_name in tags["White"]
-        here = tags.get("FEN") or pyffish.start_fen(variant)
-        for san, comment in moves:
+        start = tags.get("FEN") or pyffish.start_fen(variant)
+        for here, (_, comment) in zip(move_quality.replay(variant, start, [san for san, _ in moves]), moves):
             white_to_move = here.split()[1] == "w"
             score = comment_score(comment)
             if (
@@ -66,10 +66,6 @@ def scored_positions(text: str, variant: str, engine_name: str, from_move: int, 
                 and int(here.split()[-1]) >= from_move
             ):
                 out.append((here, score if white_to_move else -score))
-            move = move_quality.san_move(variant, here, san)
-            if move is None:
-                break
-            here = pyffish.get_fen(variant, here, [move])
     return out
 
 
