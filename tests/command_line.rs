@@ -225,3 +225,45 @@ fn search_params_lists_the_tunable_parameters() {
     let default_setting = kirin::search::params::SearchParams::default().to_string();
     assert_eq!(names.join(" "), default_setting);
 }
+
+/// `train-net --init` refines a network instead of starting from random weights: an
+/// embedded one by its name, kept in its shape; one that does not fit the run is refused.
+#[test]
+fn train_net_starts_from_a_given_network() {
+    let dir = std::env::temp_dir().join(format!("kirin-train-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.epd");
+    let data_s = data.to_str().unwrap();
+    let play = ["selfplay", "-v", "shatranj", "--games", "2", "--nodes", "300", "--max-plies", "60", "--threads", "1"];
+    let (code, _, err) = run(&[&play[..], &["--out", data_s]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let out = dir.join("net.nnue");
+    let out_s = out.to_str().unwrap();
+    let train = ["train-net", "-v", "shatranj", "--data", data_s, "--out", out_s, "--epochs", "1"];
+    let (code, _, err) = run(&[&train[..], &["--hidden", "8"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let read = |path: &std::path::Path| kirin::nnue::format::read(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!(read(&out).hidden, 8);
+    // At a vanishing learning rate the run hands back the network it started from.
+    let (code, _, err) = run(&[&train[..], &["--init", "shatranj-fsf8-64.nnue", "--lr", "1e-9"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let (net, embedded) =
+        (read(&out), read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/shatranj-fsf8-64.nnue")));
+    assert_eq!((net.hidden, net.adds_to_eval), (64, true));
+    let largest = embedded.w2.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+    assert!(largest > 0.0);
+    for (a, b) in net.w2.iter().zip(&embedded.w2) {
+        assert!((a - b).abs() <= largest * 1e-3, "{a} against {b}");
+    }
+    for (extra, says) in [
+        (&["--init", "shatranj-fsf8-64.nnue", "--hidden", "8"][..], "64 hidden units"),
+        (&["--init", "shatranj-fsf8-64.nnue", "--replace"][..], "is a correction"),
+        (&["--init", "courier-fsf8-128.nnue"][..], "was trained for"),
+        (&["--init", "no-such.nnue"][..], "cannot read"),
+    ] {
+        let (code, _, err) = run(&[&train[..], extra].concat());
+        assert_ne!(code, Some(0), "{extra:?}");
+        assert!(err.contains("--init") && err.contains(says), "{extra:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

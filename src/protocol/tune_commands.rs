@@ -75,9 +75,14 @@ pub struct TrainNetArgs {
     /// Write the network here.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Hidden units.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=crate::nnue::MAX_HIDDEN as u64))]
-    pub hidden: u64,
+    /// Hidden units [default: 256, or those of the `--init` network].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::nnue::MAX_HIDDEN as u64))]
+    pub hidden: Option<u64>,
+    /// Start from this network (an embedded one by its name, such as the variant's
+    /// `nnue`, or a file) instead of random weights: new positions refine it without the
+    /// data it was first trained on.
+    #[arg(long, value_name = "NETWORK")]
+    pub init: Option<String>,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub epochs: u64,
@@ -139,7 +144,12 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
         seed: a.seed,
         zone_decay: a.zone_decay,
     };
-    let mut net = crate::nnue::train::initial_with(&rules, features, a.hidden as usize, cfg.seed, !a.replace);
+    let mut net = match &a.init {
+        Some(name) => starting_network(&rules, name, &features, a)?,
+        None => {
+            crate::nnue::train::initial_with(&rules, features, a.hidden.unwrap_or(256) as usize, cfg.seed, !a.replace)
+        }
+    };
     let started = std::time::Instant::now();
     let mut saved = Ok(());
     let mut best = f64::INFINITY;
@@ -162,6 +172,35 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
         }
     });
     saved
+}
+
+/// The `--init` network, if it fits what the other arguments ask for: the variant's
+/// pieces and board, the king zones, a correction or a whole evaluation, the hidden units.
+fn starting_network(
+    rules: &crate::position::Rules,
+    name: &str,
+    features: &crate::nnue::Features,
+    a: &TrainNetArgs,
+) -> Result<crate::nnue::Network, String> {
+    let v = &rules.variant;
+    // A name without a directory is an embedded network first, then a file here.
+    let net = crate::nnue::load(name, "", &v.pieces, v.files as usize, v.ranks as usize)
+        .map_err(|e| format!("--init: {e}"))?;
+    let f = &net.features;
+    if (f.king_files, f.king_ranks) != (features.king_files, features.king_ranks) {
+        return Err(format!(
+            "--init: '{name}' has {}x{} king zones, --king-zones asks for {}x{}",
+            f.king_files, f.king_ranks, features.king_files, features.king_ranks
+        ));
+    }
+    if net.adds_to_eval == a.replace {
+        let kind = |adds: bool| if adds { "a correction" } else { "a whole evaluation (--replace)" };
+        return Err(format!("--init: '{name}' is {}, this run trains {}", kind(net.adds_to_eval), kind(!a.replace)));
+    }
+    if let Some(h) = a.hidden.filter(|&h| h as usize != net.hidden) {
+        return Err(format!("--init: '{name}' has {} hidden units, --hidden asks for {h}", net.hidden));
+    }
+    Ok(net)
 }
 
 /// `kirin selfplay`: progress on standard error, positions to the file or standard output.
