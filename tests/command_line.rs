@@ -260,6 +260,7 @@ fn train_net_starts_from_a_given_network() {
         (&["--init", "shatranj-fsf8-64.nnue", "--replace"][..], "is a correction"),
         (&["--init", "courier-fsf8-128.nnue"][..], "was trained for"),
         (&["--init", "no-such.nnue"][..], "cannot read"),
+        (&["--init", "shatranj-fsf8-64.nnue", "--king-zones", "2x1"][..], "without king zones"),
     ] {
         let (code, _, err) = run(&[&train[..], extra].concat());
         assert_ne!(code, Some(0), "{extra:?}");

@@ -175,7 +175,7 @@ pub fn train_net(cat: &Catalog, a: &TrainNetArgs) -> Result<(), String> {
 }
 
 /// The `--init` network, if it fits what the other arguments ask for: the variant's
-/// pieces and board, the king zones, a correction or a whole evaluation, the hidden units.
+/// pieces and board, no king zones, a correction or a whole evaluation, the hidden units.
 fn starting_network(
     rules: &crate::position::Rules,
     name: &str,
@@ -183,15 +183,14 @@ fn starting_network(
     a: &TrainNetArgs,
 ) -> Result<crate::nnue::Network, String> {
     let v = &rules.variant;
-    // A name without a directory is an embedded network first, then a file here.
+    // An embedded network's name first, else a file (relative to the working directory).
     let net = crate::nnue::load(name, "", &v.pieces, v.files as usize, v.ranks as usize)
         .map_err(|e| format!("--init: {e}"))?;
-    let f = &net.features;
-    if (f.king_files, f.king_ranks) != (features.king_files, features.king_ranks) {
-        return Err(format!(
-            "--init: '{name}' has {}x{} king zones, --king-zones asks for {}x{}",
-            f.king_files, f.king_ranks, features.king_files, features.king_ranks
-        ));
+    // Training with king zones starts each zone afresh from zone-free twins
+    // (`train::train`), which would throw a zoned network's learning away.
+    let zones = |f: &crate::nnue::Features| (f.king_files, f.king_ranks);
+    if zones(&net.features) != (1, 1) || zones(features) != (1, 1) {
+        return Err(format!("--init: refines networks without king zones only ('{name}', --king-zones)"));
     }
     if net.adds_to_eval == a.replace {
         let kind = |adds: bool| if adds { "a correction" } else { "a whole evaluation (--replace)" };
