@@ -90,6 +90,14 @@ pub struct Values {
     /// `rear[color][square]`: the three squares behind a pawn of that colour on its file
     /// (space behind a pawn chain is room the enemy cannot easily contest).
     pub rear: [Vec<Bitboard>; 2],
+    /// Types that profit from an outpost (`eval.outpost`): non-royal leapers that cannot
+    /// slide, worth 2.5 pawns or more (Knight, Man): short-range pieces that need a
+    /// square near the enemy from which no pawn can chase them.
+    pub outpost_kinds: u64,
+    /// `outpost_zone[color]`: the ranks where an outpost counts, from the middle of the
+    /// board to two ranks short of the enemy's back rank (ranks 4-6 in chess, as
+    /// Stockfish's `OutpostRanks`).
+    pub outpost_zone: [Bitboard; 2],
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -322,6 +330,12 @@ impl Values {
         let mob_avg: Vec<i32> = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
         let mob_curve = (0..n).map(|k| mobility_curve(mob_max[k], mob_avg[k])).collect();
         let (space_zone, rear) = space_tables(v.files, v.ranks, t.board);
+        let outpost_kinds = (0..n)
+            .filter(|&k| {
+                pawn_types & (1 << k) == 0 && !v.pieces[k].royal && avg_slide[k] == 0.0 && value[k] >= OUTPOST_MIN
+            })
+            .fold(0u64, |m, k| m | 1 << k);
+        let outpost_zone = outpost_zones(v.ranks, t.board);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
         Values {
@@ -342,6 +356,8 @@ impl Values {
             kinds_by_value,
             space_zone,
             rear,
+            outpost_kinds,
+            outpost_zone,
         }
     }
 }
@@ -372,6 +388,26 @@ fn mobility_curve(max: u32, avg: i32) -> Vec<(i32, i32)> {
 
 /// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`) on
 /// the board `board` of `files` x `ranks`.
+/// The least value of a type that `eval.outpost` rewards (a Knight is 370 in courier and
+/// shatranj; the Ferz, Wazir and Alfil, worth about two pawns, gain little from one).
+const OUTPOST_MIN: i32 = 250;
+
+/// `outpost_zone` of `Values`: per colour, the squares from the rank before the middle
+/// of the board up to two ranks before the enemy's back rank (none on boards of fewer
+/// than five ranks).
+fn outpost_zones(ranks: u8, board: Bitboard) -> [Bitboard; 2] {
+    let ranks = ranks as i32;
+    let mut zone = [Bitboard::EMPTY; 2];
+    if ranks < 5 {
+        return zone;
+    }
+    for adv in (ranks / 2 - 1)..=(ranks - 3) {
+        zone[0] |= Bitboard::rank_mask(adv as u8);
+        zone[1] |= Bitboard::rank_mask((ranks - 1 - adv) as u8);
+    }
+    [zone[0] & board, zone[1] & board]
+}
+
 fn space_tables(files: u8, ranks: u8, board: Bitboard) -> ([Bitboard; 2], [Vec<Bitboard>; 2]) {
     let (files, ranks) = (files as i32, ranks as i32);
     let margin = files / 4;

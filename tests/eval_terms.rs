@@ -26,7 +26,7 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\neval.outpost = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
                 eval.mobilityContested = 50\neval.connected = 100\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
@@ -201,6 +201,26 @@ fn connected_pawns_count_as_stockfish_counts_them() {
     assert_eq!(bonus("4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1"), (-35, -8));
     // A pawn alone has none.
     assert_eq!(bonus("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
+#[test]
+fn knight_outposts_count_as_stockfish_counts_them() {
+    let on = Catalog::embedded_with("[c:chess]\neval.outpost = 100\n");
+    assert!(on.errors.is_empty(), "{:?}", on.errors);
+    let outposts = |fen: &str| term_parts(&pos_with(&on, "c", fen), "outposts");
+    // The Knight on e5, defended by d4, with no Black pawn on the d- or f-file to chase
+    // it: Stockfish 11's Knight outpost, S(60, 42) in its units, 28 and 20 centipawns.
+    assert_eq!(outposts("4k3/p6p/8/4N3/3P4/8/8/4K3 w - - 0 1"), (28, 20));
+    // With f7 on the board ...f6 would drive it away: no outpost, and c5 (the other
+    // square d4 holds) is out of its reach.
+    assert_eq!(outposts("4k3/p4p1p/8/4N3/3P4/8/8/4K3 w - - 0 1"), (0, 0));
+    // On c3 it is one move from d5, which e4 holds: half (S(30, 21)).
+    assert_eq!(outposts("4k3/7p/8/8/4P3/2N5/8/4K3 w - - 0 1"), (14, 10));
+    // Black's mirrored, from White's side.
+    assert_eq!(outposts("4k3/8/8/3p4/4n3/8/P6P/4K3 w - - 0 1"), (-28, -20));
+    // A Bishop slides: it gets nothing there; and the term is off by default.
+    assert_eq!(outposts("4k3/p6p/8/4B3/3P4/8/8/4K3 w - - 0 1"), (0, 0));
+    assert_eq!(term_parts(&pos_in("chess", "4k3/p6p/8/4N3/3P4/8/8/4K3 w - - 0 1"), "outposts"), (0, 0));
 }
 
 #[test]

@@ -319,6 +319,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     }
     trace.mark::<TRACE>("space", mg, eg);
 
+    let outpost = w[Weight::Outpost];
+    if outpost != 0 && vals.pawn_mask != 0 && vals.outpost_kinds != 0 {
+        let (wm, we) = outpost_term(pos, Color::White, pawn_attacks[0]);
+        let (bm, be) = outpost_term(pos, Color::Black, pawn_attacks[1]);
+        mg += (wm - bm) * outpost / 100;
+        eg += (we - be) * outpost / 100;
+    }
+    trace.mark::<TRACE>("outposts", mg, eg);
+
     // Trapped raiders: a valuable piece deep in the enemy half with at most one square to
     // go to that the enemy does not attack is liable to be lost (a Lion that has eaten its
     // way into the enemy's corner, a Bishop on a7); more so when it is attacked already.
@@ -556,6 +565,54 @@ fn space_term(
     let bonus = safe.count() as i32 + (behind & safe).without(enemy_attacks).count() as i32;
     let weight = pos.color_bb(c).count() as i32 - 1;
     bonus * weight * weight / 16 * 100 / 128
+}
+
+/// Stockfish 11's outpost bonus of `c` (middlegame, endgame) in centipawns, before its
+/// weight: a knight-class piece (`Values::outpost_kinds`) on a square of the outpost
+/// ranks that an own pawn defends (`own_pawn_attacks`) and that no enemy pawn can ever
+/// attack (none on a neighbouring file ahead of it) is hard to dislodge and presses on
+/// the enemy's camp; one that can step to such a square (empty or enemy-held) gets half.
+/// Stockfish's Knight outpost is S(60, 42) and its reachable one S(30, 21), in its units
+/// (an endgame pawn 213). Fairy-Stockfish's Knights row, where the knight outposts sit,
+/// moved by 0.6-0.7 pawns between positions of shatranj games that Kirin lost with even
+/// material (2026-11-30); Kirin's evaluation had no such term. Pawns are taken to attack
+/// diagonally forward, as in chess.
+#[inline(never)]
+fn outpost_term(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bitboard) -> (i32, i32) {
+    const ON: (i32, i32) = (28, 20);
+    const REACHABLE: (i32, i32) = (14, 10);
+    let (t, vals) = (pos.tables(), &pos.rules().values);
+    let pieces = pos.pieces_of(c, vals.outpost_kinds);
+    if !pieces.any() {
+        return (0, 0);
+    }
+    let enemy_pawns = pos.pieces_of(!c, vals.pawn_mask);
+    let mut holes = vals.outpost_zone[c.index()] & own_pawn_attacks;
+    for sq in holes {
+        if (vals.passed_span[c.index()][sq.index()] & vals.neighbours[sq.file() as usize]).intersects(enemy_pawns) {
+            holes.clear(sq);
+        }
+    }
+    if !holes.any() {
+        return (0, 0);
+    }
+    let (mut mg, mut eg) = (0, 0);
+    let own = pos.color_bb(c);
+    let occ = pos.occupied();
+    for sq in pieces {
+        if holes.contains(sq) {
+            mg += ON.0;
+            eg += ON.1;
+        } else {
+            let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+            let (_, reach) = piece_hits_reach(t, pt, sq, occ);
+            if (reach & holes).without(own).any() {
+                mg += REACHABLE.0;
+                eg += REACHABLE.1;
+            }
+        }
+    }
+    (mg, eg)
 }
 
 /// Stockfish's connected-pawn bonus of `c` (middlegame, endgame) in centipawns, before

@@ -61,12 +61,16 @@ pub enum Weight {
     /// piece with no moves loses most, each further square gains less), percent; 0 leaves
     /// it out. It adds to the linear `mobility` term, which a variant may set to 0.
     MobilityCurve,
+    /// Outposts in Stockfish's form: a knight-class piece (a leaper worth 2.5 pawns or
+    /// more) on a square of the enemy's half that an own pawn defends and no enemy pawn
+    /// can ever attack, or one move from such a square, percent; 0 leaves it out.
+    Outpost,
     /// A correcting network's share (`nnue = FILE`, `crate::nnue`), percent: 100 adds its
     /// output as trained, 0 leaves it out.
     Network,
 }
 
-pub const COUNT: usize = 23;
+pub const COUNT: usize = 24;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -92,12 +96,13 @@ pub const NAMES: [&str; COUNT] = [
     "threatByPush",
     "connected",
     "mobilityCurve",
+    "outpost",
     "network",
 ];
 
 /// The defaults, in the order of `Weight`.
 pub const DEFAULTS: [i32; COUNT] =
-    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 100];
+    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 100];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
