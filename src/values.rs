@@ -98,6 +98,10 @@ pub struct Values {
     /// board to two ranks short of the enemy's back rank (ranks 4-6 in chess, as
     /// Stockfish's `OutpostRanks`).
     pub outpost_zone: [Bitboard; 2],
+    /// Types the rook terms (`eval.rooks`) apply to: non-royal pieces that slide along
+    /// files without a range limit and do not slide diagonally (the Rook; not a Queen,
+    /// whose files Stockfish does not reward either).
+    pub rook_kinds: u64,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -336,6 +340,16 @@ impl Values {
             })
             .fold(0u64, |m, k| m | 1 << k);
         let outpost_zone = outpost_zones(v.ranks, t.board);
+        let rook_kinds = (0..n)
+            .filter(|&k| {
+                let rays = &t.pieces[0][k].rays;
+                let dir = |r: &crate::attacks::RayMove| &t.dirs[r.dir as usize];
+                pawn_types & (1 << k) == 0
+                    && !v.pieces[k].royal
+                    && rays.iter().any(|r| !r.initial && r.range == 0 && dir(r).dx == 0)
+                    && !rays.iter().any(|r| dir(r).dx != 0 && dir(r).dy != 0)
+            })
+            .fold(0u64, |m, k| m | 1 << k);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
         Values {
@@ -358,6 +372,7 @@ impl Values {
             rear,
             outpost_kinds,
             outpost_zone,
+            rook_kinds,
         }
     }
 }

@@ -26,7 +26,7 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\neval.outpost = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\neval.outpost = 100\neval.rooks = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
                 eval.mobilityContested = 50\neval.connected = 100\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
@@ -221,6 +221,27 @@ fn knight_outposts_count_as_stockfish_counts_them() {
     // A Bishop slides: it gets nothing there; and the term is off by default.
     assert_eq!(outposts("4k3/p6p/8/4B3/3P4/8/8/4K3 w - - 0 1"), (0, 0));
     assert_eq!(term_parts(&pos_in("chess", "4k3/p6p/8/4N3/3P4/8/8/4K3 w - - 0 1"), "outposts"), (0, 0));
+}
+
+#[test]
+fn rooks_count_as_stockfish_counts_them() {
+    let on = Catalog::embedded_with("[c:chess]\neval.rooks = 100\n[s:shatranj]\neval.rooks = 100\n");
+    assert!(on.errors.is_empty(), "{:?}", on.errors);
+    let rooks = |variant: &str, fen: &str| term_parts(&pos_with(&on, variant, fen), "rooks");
+    // Stockfish 11's RookOnFile, S(47, 25) open and S(21, 4) semi-open in its units (an
+    // endgame pawn 213), in centipawns.
+    assert_eq!(rooks("c", "4k3/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1"), (22, 12));
+    assert_eq!(rooks("c", "4k3/pp3ppp/3p4/8/8/8/PP3PPP/3R2K1 w - - 0 1"), (10, 2));
+    // Shut in on g1 by its own King on f1 (h1 its one square): TrappedRook S(52, 10); in
+    // shatranj, where no castling frees it, twice that.
+    let shut = "4k3/pppppppp/8/8/8/8/PPPPPPPP/5KR1 w - - 0 1";
+    assert_eq!(rooks("c", shut), (-24, -5));
+    assert_eq!(rooks("s", shut), (-48, -10));
+    // On a1, with the King on the other wing of it, it is not shut in.
+    assert_eq!(rooks("c", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R4K2 w - - 0 1"), (0, 0));
+    // Black's, mirrored, from White's side; and nothing by default.
+    assert_eq!(rooks("c", "3r2k1/pp3ppp/8/8/8/8/PP3PPP/6K1 w - - 0 1"), (-22, -12));
+    assert_eq!(term_parts(&pos_in("chess", "4k3/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1"), "rooks"), (0, 0));
 }
 
 #[test]

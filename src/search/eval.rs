@@ -328,6 +328,15 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     }
     trace.mark::<TRACE>("outposts", mg, eg);
 
+    let rooks = w[Weight::Rooks];
+    if rooks != 0 && vals.pawn_mask != 0 && vals.rook_kinds != 0 {
+        let (wm, we) = rook_term(pos, Color::White);
+        let (bm, be) = rook_term(pos, Color::Black);
+        mg += (wm - bm) * rooks / 100;
+        eg += (we - be) * rooks / 100;
+    }
+    trace.mark::<TRACE>("rooks", mg, eg);
+
     // Trapped raiders: a valuable piece deep in the enemy half with at most one square to
     // go to that the enemy does not attack is liable to be lost (a Lion that has eaten its
     // way into the enemy's corner, a Bishop on a7); more so when it is attacked already.
@@ -610,6 +619,53 @@ fn outpost_term(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bit
                 mg += REACHABLE.0;
                 eg += REACHABLE.1;
             }
+        }
+    }
+    (mg, eg)
+}
+
+/// Stockfish 11's rook terms of `c` (middlegame, endgame) in centipawns, before their
+/// weight, for the rook-class pieces (`Values::rook_kinds`): on a file without own pawns
+/// S(21, 4), without any pawn S(47, 25); otherwise, with three squares or fewer to go to
+/// and the own single royal between it and the middle of the board (a rook shut in by
+/// its own king), `TrappedRook` S(52, 10), twice that where the variant has no castling
+/// to free it (Stockfish's `1 + !castling_rights`). In its units (an endgame pawn 213).
+/// Fairy-Stockfish's Rooks row stood at -0.2 pawns (middlegame) against Kirin's side
+/// where its scores of shatranj games that Kirin lost first reached +1.5 (2026-11-30),
+/// and at -0.49 for a courier rook left in its corner beside a king that had walked off
+/// the back rank; Kirin had no rook terms.
+#[inline(never)]
+fn rook_term(pos: &Position, c: Color) -> (i32, i32) {
+    const OPEN: (i32, i32) = (22, 12);
+    const SEMI_OPEN: (i32, i32) = (10, 2);
+    const TRAPPED: (i32, i32) = (24, 5);
+    let (t, vals) = (pos.tables(), &pos.rules().values);
+    let rooks = pos.pieces_of(c, vals.rook_kinds);
+    if !rooks.any() {
+        return (0, 0);
+    }
+    let own_pawns = pos.pieces_of(c, vals.pawn_mask);
+    let all_pawns = own_pawns | pos.pieces_of(!c, vals.pawn_mask);
+    let royal = if pos.royal_count(c) == 1 { pos.royal_squares(c).lsb() } else { None };
+    let files = pos.variant().files as i32;
+    let trapped_times = if pos.rules().castler_mask == 0 { 2 } else { 1 };
+    let (own, occ) = (pos.color_bb(c), pos.occupied());
+    let (mut mg, mut eg) = (0, 0);
+    for sq in rooks {
+        let file = vals.files[sq.file() as usize];
+        if !file.intersects(own_pawns) {
+            let (m, e) = if file.intersects(all_pawns) { SEMI_OPEN } else { OPEN };
+            mg += m;
+            eg += e;
+            continue;
+        }
+        let Some(k) = royal else { continue };
+        let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
+        let (_, reach) = piece_hits_reach(t, pt, sq, occ);
+        let (kf, rf) = (k.file() as i32, sq.file() as i32);
+        if reach.without(own).count() <= 3 && (2 * kf < files - 1) == (rf < kf) && rf != kf {
+            mg -= TRAPPED.0 * trapped_times;
+            eg -= TRAPPED.1 * trapped_times;
         }
     }
     (mg, eg)

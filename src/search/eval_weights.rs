@@ -65,12 +65,17 @@ pub enum Weight {
     /// more) on a square of the enemy's half that an own pawn defends and no enemy pawn
     /// can ever attack, or one move from such a square, percent; 0 leaves it out.
     Outpost,
+    /// Rooks in Stockfish's form: a rook-class piece (an unlimited orthogonal slider that
+    /// does not slide diagonally) on a file without own pawns, more without any, and one
+    /// with three squares or fewer shut in between its royal and the board's edge,
+    /// percent; 0 leaves it out.
+    Rooks,
     /// A correcting network's share (`nnue = FILE`, `crate::nnue`), percent: 100 adds its
     /// output as trained, 0 leaves it out.
     Network,
 }
 
-pub const COUNT: usize = 24;
+pub const COUNT: usize = 25;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -97,12 +102,13 @@ pub const NAMES: [&str; COUNT] = [
     "connected",
     "mobilityCurve",
     "outpost",
+    "rooks",
     "network",
 ];
 
 /// The defaults, in the order of `Weight`.
 pub const DEFAULTS: [i32; COUNT] =
-    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 100];
+    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 0, 100];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
