@@ -146,6 +146,49 @@ KIRIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target",
 
 
 @unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
+class FastReferee(unittest.TestCase):
+    """The referee's short cut for FAST_REFEREE variants (each FEN from the one before, the
+    rules asked about the moves since the half-move clock was last 0) judges every position
+    as a replay of the whole game does."""
+
+    def games(self, variant: str, moves: list[str]) -> tuple[match.Game, match.Game]:
+        cfg = types.SimpleNamespace(base=0.0, max_plies=0)
+        start = match.sf.start_fen(variant)
+        fast = match.Game(1, variant, start, [], cfg, "a", "b")
+        slow = match.Game(1, variant, start, [], cfg, "a", "b")
+        slow.fast = False
+        self.assertTrue(fast.fast)
+        for mv in moves:
+            for g in (fast, slow):
+                g.moves.append(mv)
+                g.refresh()
+            self.assertEqual((fast.fen, sorted(fast.legal)), (slow.fen, sorted(slow.legal)))
+            self.assertEqual(fast.referee(), slow.referee())
+            self.assertEqual([match.insufficient(fast, s) for s in (0, 1)], [match.insufficient(slow, s) for s in (0, 1)])
+        return fast, slow
+
+    def test_a_repetition_is_seen_after_the_moves_since_the_last_pawn_move(self):
+        # A pawn move, then the Knights out and back twice: the third occurrence ends it.
+        shuffle = ["b2b3", "b7b6"] + ["b1c3", "b8c6", "c3b1", "c6b8"] * 2
+        fast, _ = self.games("courier", shuffle)
+        self.assertEqual(fast.referee()[0], "1/2-1/2")
+        self.assertIn("repetition", fast.referee()[2])
+
+    def test_random_games_agree_ply_by_ply(self):
+        import random
+
+        rng = random.Random(3)
+        for variant in ("courier", "shatranj"):
+            start = match.sf.start_fen(variant)
+            moves: list[str] = []
+            while len(moves) < 160:
+                legal = match.sf.legal_moves(variant, start, moves)
+                if not legal or match.sf.is_optional_game_end(variant, start, moves)[0]:
+                    break
+                moves.append(rng.choice(sorted(legal)))
+            self.games(variant, moves)
+
+
 class NodeLimitedGames(unittest.TestCase):
     @staticmethod
     def play(argv: list[str]) -> tuple[int, str, str]:
