@@ -99,7 +99,7 @@ pub struct Values {
     /// Stockfish's `OutpostRanks`).
     pub outpost_zone: [Bitboard; 2],
     /// Types the rook terms (`eval.rooks`) apply to: non-royal pieces that slide along
-    /// files without a range limit and do not slide diagonally (the Rook; not a Queen,
+    /// files without a range limit and along files and ranks only (the Rook; not a Queen,
     /// whose files Stockfish does not reward either).
     pub rook_kinds: u64,
 }
@@ -401,8 +401,6 @@ fn mobility_curve(max: u32, avg: i32) -> Vec<(i32, i32)> {
         .collect()
 }
 
-/// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`) on
-/// the board `board` of `files` x `ranks`.
 /// The least value of a type that `eval.outpost` rewards (a Knight is 370 in courier and
 /// shatranj; the Ferz, Wazir and Alfil, worth about two pawns, gain little from one).
 const OUTPOST_MIN: i32 = 250;
@@ -423,6 +421,8 @@ fn outpost_zones(ranks: u8, board: Bitboard) -> [Bitboard; 2] {
     [zone[0] & board, zone[1] & board]
 }
 
+/// The space term's zone and rear spans (see `Values::space_zone` and `Values::rear`) on
+/// the board `board` of `files` x `ranks`.
 fn space_tables(files: u8, ranks: u8, board: Bitboard) -> ([Bitboard; 2], [Vec<Bitboard>; 2]) {
     let (files, ranks) = (files as i32, ranks as i32);
     let margin = files / 4;

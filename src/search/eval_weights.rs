@@ -65,8 +65,8 @@ pub enum Weight {
     /// more) on a square of the enemy's half that an own pawn defends and no enemy pawn
     /// can ever attack, or one move from such a square, percent; 0 leaves it out.
     Outpost,
-    /// Rooks in Stockfish's form: a rook-class piece (an unlimited orthogonal slider that
-    /// does not slide diagonally) on a file without own pawns, more without any, and one
+    /// Rooks in Stockfish's form: a rook-class piece (an unlimited file slider whose slides
+    /// all run along files and ranks) on a file without own pawns, more without any, and one
     /// with three squares or fewer shut in between its royal and the board's edge,
     /// percent; 0 leaves it out.
     Rooks,
