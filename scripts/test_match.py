@@ -145,7 +145,6 @@ class OpeningsFile(unittest.TestCase):
 KIRIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "kirin")
 
 
-@unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
 class FastReferee(unittest.TestCase):
     """The referee's short cut for FAST_REFEREE variants (each FEN from the one before, the
     rules asked about the moves since the half-move clock was last 0) judges every position
@@ -189,6 +188,7 @@ class FastReferee(unittest.TestCase):
             self.games(variant, moves)
 
 
+@unittest.skipUnless(os.access(KIRIN, os.X_OK), "needs target/release/kirin (cargo build --release)")
 class NodeLimitedGames(unittest.TestCase):
     @staticmethod
     def play(argv: list[str]) -> tuple[int, str, str]:
