@@ -231,11 +231,21 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     let contested = w[Weight::MobilityContested];
     let space = w[Weight::Space];
     let curve = w[Weight::MobilityCurve];
-    let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0) {
+    let outpost = w[Weight::Outpost];
+    let outpost_on = outpost != 0 && vals.pawn_mask != 0 && vals.outpost_kinds != 0;
+    let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0 || outpost_on) {
         pawn_attacks_of(pos)
     } else {
         [crate::bitboard::Bitboard::EMPTY; 2]
     };
+    // Each side's outpost squares (`eval.outpost`); its knight-class pieces are scored
+    // on them, or for reaching one, in the walk, which has their moves at hand.
+    let holes = if outpost_on {
+        Color::BOTH.map(|c| outpost_holes(pos, c, early_pawn_attacks[c.index()]))
+    } else {
+        [crate::bitboard::Bitboard::EMPTY; 2]
+    };
+    let mut outposts = [(0i32, 0i32); 2];
     // Material without the royals, for the conversion terms at the end.
     let mut material = [0i32; 2];
     for c in Color::BOTH {
@@ -288,6 +298,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
                 if contested != 100 {
                     total -= (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
                 }
+                if holes[c.index()].any() && vals.outpost_kinds & (1 << k) != 0 {
+                    let (m, e) = outpost_bonus(holes[c.index()], sq, moves);
+                    outposts[c.index()].0 += m;
+                    outposts[c.index()].1 += e;
+                }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
                     let _ = raiders.try_push((c, k, sq, reach.without(own)));
@@ -319,12 +334,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     }
     trace.mark::<TRACE>("space", mg, eg);
 
-    let outpost = w[Weight::Outpost];
-    if outpost != 0 && vals.pawn_mask != 0 && vals.outpost_kinds != 0 {
-        let (wm, we) = outpost_term(pos, Color::White, pawn_attacks[0]);
-        let (bm, be) = outpost_term(pos, Color::Black, pawn_attacks[1]);
-        mg += (wm - bm) * outpost / 100;
-        eg += (we - be) * outpost / 100;
+    if outpost_on {
+        mg += (outposts[0].0 - outposts[1].0) * outpost / 100;
+        eg += (outposts[0].1 - outposts[1].1) * outpost / 100;
     }
     trace.mark::<TRACE>("outposts", mg, eg);
 
@@ -576,24 +588,15 @@ fn space_term(
     bonus * weight * weight / 16 * 100 / 128
 }
 
-/// Stockfish 11's outpost bonus of `c` (middlegame, endgame) in centipawns, before its
-/// weight: a knight-class piece (`Values::outpost_kinds`) on a square of the outpost
-/// ranks that an own pawn defends (`own_pawn_attacks`) and that no enemy pawn can ever
-/// attack (none on a neighbouring file ahead of it) is hard to dislodge and presses on
-/// the enemy's camp; one that can step to such a square (empty or enemy-held) gets half.
-/// Stockfish's Knight outpost is S(60, 42) and its reachable one S(30, 21), in its units
-/// (an endgame pawn 213). Fairy-Stockfish's Knights row, where the knight outposts sit,
-/// moved by 0.6-0.7 pawns between positions of shatranj games that Kirin lost with even
-/// material (2026-11-30); Kirin's evaluation had no such term. Pawns are taken to attack
-/// diagonally forward, as in chess.
-#[inline(never)]
-fn outpost_term(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bitboard) -> (i32, i32) {
-    const ON: (i32, i32) = (28, 20);
-    const REACHABLE: (i32, i32) = (14, 10);
-    let (t, vals) = (pos.tables(), &pos.rules().values);
-    let pieces = pos.pieces_of(c, vals.outpost_kinds);
-    if !pieces.any() {
-        return (0, 0);
+/// The outpost squares of `c` for Stockfish 11's outpost bonus (`eval.outpost`): squares
+/// of the outpost ranks that an own pawn defends (`own_pawn_attacks`) and that no enemy
+/// pawn can ever attack (none on a neighbouring file ahead of it). Empty where `c` has no
+/// knight-class piece (`Values::outpost_kinds`) to profit from one. Pawns are taken to
+/// attack diagonally forward, as in chess.
+fn outpost_holes(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
+    let vals = &pos.rules().values;
+    if !pos.pieces_of(c, vals.outpost_kinds).any() {
+        return crate::bitboard::Bitboard::EMPTY;
     }
     let enemy_pawns = pos.pieces_of(!c, vals.pawn_mask);
     let mut holes = vals.outpost_zone[c.index()] & own_pawn_attacks;
@@ -602,26 +605,32 @@ fn outpost_term(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bit
             holes.clear(sq);
         }
     }
-    if !holes.any() {
-        return (0, 0);
+    holes
+}
+
+/// Stockfish 11's outpost bonus (middlegame, endgame) in centipawns, before its weight,
+/// of a knight-class piece on `sq` with `moves` to go to, its side's outpost squares
+/// being `holes`: on one it is hard to dislodge and presses on the enemy's camp; one that
+/// can step to one (empty or enemy-held) gets half. Stockfish's Knight outpost is S(60,
+/// 42) and its reachable one S(30, 21), in its units (an endgame pawn 213).
+/// Fairy-Stockfish's Knights row, where the knight outposts sit, moved by 0.6-0.7 pawns
+/// between positions of shatranj games that Kirin lost with even material (2026-11-30);
+/// Kirin's evaluation had no such term.
+#[inline]
+fn outpost_bonus(
+    holes: crate::bitboard::Bitboard,
+    sq: crate::square::Square,
+    moves: crate::bitboard::Bitboard,
+) -> (i32, i32) {
+    const ON: (i32, i32) = (28, 20);
+    const REACHABLE: (i32, i32) = (14, 10);
+    if holes.contains(sq) {
+        ON
+    } else if moves.intersects(holes) {
+        REACHABLE
+    } else {
+        (0, 0)
     }
-    let (mut mg, mut eg) = (0, 0);
-    let own = pos.color_bb(c);
-    let occ = pos.occupied();
-    for sq in pieces {
-        if holes.contains(sq) {
-            mg += ON.0;
-            eg += ON.1;
-        } else {
-            let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-            let (_, reach) = piece_hits_reach(t, pt, sq, occ);
-            if (reach & holes).without(own).any() {
-                mg += REACHABLE.0;
-                eg += REACHABLE.1;
-            }
-        }
-    }
-    (mg, eg)
 }
 
 /// Stockfish 11's rook terms of `c` (middlegame, endgame) in centipawns, before their
