@@ -246,6 +246,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
         [crate::bitboard::Bitboard::EMPTY; 2]
     };
     let mut outposts = [(0i32, 0i32); 2];
+    // The rook terms' weight (`eval.rooks`) and what they need of each side, where they
+    // count; each rook is scored in the walk, which has its moves at hand.
+    let rooks = (w[Weight::Rooks] != 0 && vals.pawn_mask != 0 && vals.rook_kinds != 0).then_some(w[Weight::Rooks]);
+    let rook_contexts = rooks.map(|_| Color::BOTH.map(|c| RookContext::new(pos, c)));
+    let mut rook_scores = [(0i32, 0i32); 2];
     // Material without the royals, for the conversion terms at the end.
     let mut material = [0i32; 2];
     for c in Color::BOTH {
@@ -303,6 +308,14 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
                     outposts[c.index()].0 += m;
                     outposts[c.index()].1 += e;
                 }
+                if let Some(contexts) = &rook_contexts
+                    && vals.rook_kinds & (1 << k) != 0
+                {
+                    let file = vals.files[sq.file() as usize];
+                    let (m, e) = rook_bonus(&contexts[c.index()], file, sq, moves);
+                    rook_scores[c.index()].0 += m;
+                    rook_scores[c.index()].1 += e;
+                }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
                     let _ = raiders.try_push((c, k, sq, reach.without(own)));
@@ -340,12 +353,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     }
     trace.mark::<TRACE>("outposts", mg, eg);
 
-    let rooks = w[Weight::Rooks];
-    if rooks != 0 && vals.pawn_mask != 0 && vals.rook_kinds != 0 {
-        let (wm, we) = rook_term(pos, Color::White);
-        let (bm, be) = rook_term(pos, Color::Black);
-        mg += (wm - bm) * rooks / 100;
-        eg += (we - be) * rooks / 100;
+    if let Some(rooks) = rooks {
+        mg += (rook_scores[0].0 - rook_scores[1].0) * rooks / 100;
+        eg += (rook_scores[0].1 - rook_scores[1].1) * rooks / 100;
     }
     trace.mark::<TRACE>("rooks", mg, eg);
 
@@ -633,51 +643,62 @@ fn outpost_bonus(
     }
 }
 
-/// Stockfish 11's rook terms of `c` (middlegame, endgame) in centipawns, before their
-/// weight, for the rook-class pieces (`Values::rook_kinds`): on a file without own pawns
-/// S(21, 4), without any pawn S(47, 25); otherwise, with three squares or fewer to go to
-/// and the own single royal between it and the middle of the board (a rook shut in by
-/// its own king), `TrappedRook` S(52, 10), twice that where the variant has no castling
-/// to free it (Stockfish's `1 + !castling_rights`). In its units (an endgame pawn 213).
-/// Fairy-Stockfish's Rooks row stood at -0.2 pawns (middlegame) against Kirin's side
-/// where its scores of shatranj games that Kirin lost first reached +1.5 (2026-11-30),
-/// and at -0.49 for a courier rook left in its corner beside a king that had walked off
-/// the back rank; Kirin had no rook terms.
-#[inline(never)]
-fn rook_term(pos: &Position, c: Color) -> (i32, i32) {
+/// What Stockfish 11's rook terms (`eval.rooks`) of one side need besides a rook's
+/// square and moves: its pawns, all pawns, its single royal (none where it has several or
+/// none), the board's width and how many times a trapped rook counts (twice where the
+/// variant has no castling to free it, Stockfish's `1 + !castling_rights`).
+struct RookContext {
+    own_pawns: crate::bitboard::Bitboard,
+    all_pawns: crate::bitboard::Bitboard,
+    royal: Option<crate::square::Square>,
+    files: i32,
+    trapped_times: i32,
+}
+
+impl RookContext {
+    fn new(pos: &Position, c: Color) -> RookContext {
+        let vals = &pos.rules().values;
+        let own_pawns = pos.pieces_of(c, vals.pawn_mask);
+        RookContext {
+            own_pawns,
+            all_pawns: own_pawns | pos.pieces_of(!c, vals.pawn_mask),
+            royal: if pos.royal_count(c) == 1 { pos.royal_squares(c).lsb() } else { None },
+            files: pos.variant().files as i32,
+            trapped_times: if pos.rules().castler_mask == 0 { 2 } else { 1 },
+        }
+    }
+}
+
+/// Stockfish 11's rook terms (middlegame, endgame) in centipawns, before their weight,
+/// of a rook-class piece (`Values::rook_kinds`) on `sq` with `moves` to go to, `file` its
+/// file: on a file without own pawns S(21, 4), without any pawn S(47, 25); otherwise,
+/// with three squares or fewer to go to and the own single royal between it and the
+/// middle of the board (a rook shut in by its own king), `TrappedRook` S(52, 10), times
+/// `ctx.trapped_times`. In its units (an endgame pawn 213). Fairy-Stockfish's Rooks row
+/// stood at -0.2 pawns (middlegame) against Kirin's side where its scores of shatranj
+/// games that Kirin lost first reached +1.5 (2026-11-30), and at -0.49 for a courier rook
+/// left in its corner beside a king that had walked off the back rank; Kirin had no rook
+/// terms.
+#[inline]
+fn rook_bonus(
+    ctx: &RookContext,
+    file: crate::bitboard::Bitboard,
+    sq: crate::square::Square,
+    moves: crate::bitboard::Bitboard,
+) -> (i32, i32) {
     const OPEN: (i32, i32) = (22, 12);
     const SEMI_OPEN: (i32, i32) = (10, 2);
     const TRAPPED: (i32, i32) = (24, 5);
-    let (t, vals) = (pos.tables(), &pos.rules().values);
-    let rooks = pos.pieces_of(c, vals.rook_kinds);
-    if !rooks.any() {
-        return (0, 0);
+    if !file.intersects(ctx.own_pawns) {
+        return if file.intersects(ctx.all_pawns) { SEMI_OPEN } else { OPEN };
     }
-    let own_pawns = pos.pieces_of(c, vals.pawn_mask);
-    let all_pawns = own_pawns | pos.pieces_of(!c, vals.pawn_mask);
-    let royal = if pos.royal_count(c) == 1 { pos.royal_squares(c).lsb() } else { None };
-    let files = pos.variant().files as i32;
-    let trapped_times = if pos.rules().castler_mask == 0 { 2 } else { 1 };
-    let (own, occ) = (pos.color_bb(c), pos.occupied());
-    let (mut mg, mut eg) = (0, 0);
-    for sq in rooks {
-        let file = vals.files[sq.file() as usize];
-        if !file.intersects(own_pawns) {
-            let (m, e) = if file.intersects(all_pawns) { SEMI_OPEN } else { OPEN };
-            mg += m;
-            eg += e;
-            continue;
-        }
-        let Some(k) = royal else { continue };
-        let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-        let (_, reach) = piece_hits_reach(t, pt, sq, occ);
-        let (kf, rf) = (k.file() as i32, sq.file() as i32);
-        if reach.without(own).count() <= 3 && (2 * kf < files - 1) == (rf < kf) && rf != kf {
-            mg -= TRAPPED.0 * trapped_times;
-            eg -= TRAPPED.1 * trapped_times;
-        }
+    let Some(k) = ctx.royal else { return (0, 0) };
+    let (kf, rf) = (k.file() as i32, sq.file() as i32);
+    if moves.count() <= 3 && (2 * kf < ctx.files - 1) == (rf < kf) && rf != kf {
+        (-TRAPPED.0 * ctx.trapped_times, -TRAPPED.1 * ctx.trapped_times)
+    } else {
+        (0, 0)
     }
-    (mg, eg)
 }
 
 /// Stockfish's connected-pawn bonus of `c` (middlegame, endgame) in centipawns, before
