@@ -18,6 +18,7 @@
 # FSF_NEW=/path/to/stockfish; they are not part of "all" either.
 # Debian packages needed: fairymax fairy-stockfish hachu xboard xvfb.
 # KIRIN=/path/to/kirin plays another build (a copy, so that the tree can be rebuilt meanwhile).
+# SEED (default 1) picks another set of random openings, for a second sample of a match.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${KIRIN:-}" ]; then
@@ -43,7 +44,7 @@ m() { # name engine2 proto2 variant [extra args...]
   need "$e2" || return 0
   echo "== $name ($GAMES games, $TC)"
   python3 scripts/match.py --engine1 "$K uci" --name1 kirin --engine2 "$e2" --proto2 "$p2" \
-    --variant "$v" --games "$GAMES" --tc "$TC" --openings 4 --seed 1 --concurrency "$CONC" \
+    --variant "$v" --games "$GAMES" --tc "$TC" --openings 4 --seed "${SEED:-1}" --concurrency "$CONC" \
     --pgn "$out/$name.pgn" "$@" | grep -E "^(Finished|Score|Elo|LOS|Terminations)"
 }
 run fairymax-courier && m fairymax-courier /usr/games/fairymax cecp courier \
