@@ -1,6 +1,6 @@
 //! Static evaluation for any variant, from the data in `values.rs`:
 //! tapered piece-square sum (kept incrementally by the position), material imbalance
-//! (`imbalance.rs`), passed pawns, mobility,
+//! (`imbalance.rs`), pawn structure (`pawns.rs`, kept by pawn placement), mobility,
 //! trapped pieces deep in the enemy half, Lion traps (variants with Lion-trading rules),
 //! king danger for a single royal, threats, conversion help and a tempo bonus. Scores are
 //! centipawns from the side to move's point of view. `trace` splits a score into these
@@ -8,6 +8,7 @@
 
 use super::eval_weights::Weight;
 use super::king_danger::KingAttack;
+use super::pawns::PawnTable;
 use crate::position::Position;
 use crate::square::Color;
 
@@ -46,23 +47,23 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The part of the evaluation that depends only on what the position key covers (board,
 /// side to move, pools): what an evaluation cache may keep. `finish` adds the rest.
 pub fn evaluate_keyed(pos: &Position) -> i32 {
-    evaluate_keyed_with(pos, &mut crate::nnue::Accumulators::default())
+    evaluate_keyed_with(pos, &mut crate::nnue::Accumulators::default(), &mut PawnTable::default())
 }
 
 /// `evaluate_keyed` for a search thread, whose network sums (`nnue`) are kept in `acc`
-/// from its last evaluation.
-pub fn evaluate_keyed_with(pos: &Position, acc: &mut crate::nnue::Accumulators) -> i32 {
+/// from its last evaluation, and its pawns' facts in `pawns`.
+pub fn evaluate_keyed_with(pos: &Position, acc: &mut crate::nnue::Accumulators, pawns: &mut PawnTable) -> i32 {
     match &pos.variant().nnue {
-        Some(net) if net.adds_to_eval => terms::<false>(pos, &mut Trace::default(), correction(pos, net, acc)),
+        Some(net) if net.adds_to_eval => terms::<false>(pos, &mut Trace::default(), correction(pos, net, acc), pawns),
         Some(net) => net.evaluate_with(pos, acc),
-        None => terms::<false>(pos, &mut Trace::default(), 0),
+        None => terms::<false>(pos, &mut Trace::default(), 0, pawns),
     }
 }
 
 /// The hand-written evaluation alone, whatever network the variant has: what a
 /// correcting network (`crate::nnue`) is trained on top of.
 pub fn evaluate_hand(pos: &Position) -> i32 {
-    let keyed = terms::<false>(pos, &mut Trace::default(), 0);
+    let keyed = terms::<false>(pos, &mut Trace::default(), 0, &mut PawnTable::default());
     scale_for_move_rule(pos, keyed) + pos.rules().values.weights[Weight::Tempo]
 }
 
@@ -101,8 +102,13 @@ pub fn trace(pos: &Position) -> (i32, Trace) {
             t.terms.push(("network", white, white));
             v
         }
-        Some(net) => terms::<true>(pos, &mut t, correction(pos, net, &mut crate::nnue::Accumulators::default())),
-        None => terms::<true>(pos, &mut t, 0),
+        Some(net) => terms::<true>(
+            pos,
+            &mut t,
+            correction(pos, net, &mut crate::nnue::Accumulators::default()),
+            &mut PawnTable::default(),
+        ),
+        None => terms::<true>(pos, &mut t, 0, &mut PawnTable::default()),
     };
     let white = if pos.side_to_move() == Color::White { s } else { -s };
     (white, t)
@@ -114,8 +120,9 @@ fn correction(pos: &Position, net: &crate::nnue::Network, acc: &mut crate::nnue:
 }
 
 /// The hand-written terms, plus `network` (a correcting network's share, side to move's
-/// point of view), from the side to move's point of view.
-fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> i32 {
+/// point of view), from the side to move's point of view; the pawns' facts through
+/// `pawn_table`.
+fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, pawn_table: &mut PawnTable) -> i32 {
     let rules = pos.rules();
     let vals = &rules.values;
     let w = &vals.weights;
@@ -133,49 +140,11 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     }
     trace.mark::<TRACE>("imbalance", mg, eg);
 
-    // Passed pawns: no enemy pawn ahead on the same or adjacent files.
-    if vals.pawn_mask != 0 {
-        let pawns = Color::BOTH.map(|c| pos.pieces_of(c, vals.pawn_mask));
-        let ranks = pos.variant().ranks as i32;
-        for c in Color::BOTH {
-            let sign = if c == Color::White { 1 } else { -1 };
-            for sq in pawns[c.index()] {
-                if vals.passed_span[c.index()][sq.index()].intersects(pawns[(!c).index()]) {
-                    continue;
-                }
-                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
-                let progress = adv * 8 / ranks.max(2);
-                let scale = vals.pawn_scale[pos.piece_at(sq).kind() as usize];
-                let scale = scale * w[Weight::Passed] / 100;
-                mg += sign * (progress * progress * scale / 100);
-                eg += sign * ((6 + 2 * progress * progress) * scale / 100);
-            }
-            // Structure: a second pawn on a file and a pawn with no friendly pawn on the
-            // neighbouring files are weaker (cannot defend each other, block each other).
-            let own = pawns[c.index()];
-            for sq in own {
-                let f = sq.file() as usize;
-                if !vals.neighbours[f].intersects(own) {
-                    mg -= sign * w[Weight::IsolatedMg];
-                    eg -= sign * w[Weight::IsolatedEg];
-                }
-            }
-            for f in 0..pos.variant().files as usize {
-                let n = (own & vals.files[f]).count() as i32;
-                if n > 1 {
-                    mg -= sign * w[Weight::DoubledMg] * (n - 1);
-                    eg -= sign * w[Weight::DoubledEg] * (n - 1);
-                }
-            }
-        }
-        let connected = w[Weight::Connected];
-        if connected != 0 {
-            let (cm, ce) = connected_term(pos, Color::White, pawns);
-            let (bm, be) = connected_term(pos, Color::Black, pawns);
-            mg += (cm - bm) * connected / 100;
-            eg += (ce - be) * connected / 100;
-        }
-    }
+    // Passed, isolated, doubled and connected pawns, with the pawns' other facts, from
+    // the pawn table (`pawns.rs`).
+    let facts = pawn_table.probe(pos);
+    mg += facts.structure.0;
+    eg += facts.structure.1;
 
     trace.mark::<TRACE>("pawns", mg, eg);
 
@@ -233,15 +202,18 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     let curve = w[Weight::MobilityCurve];
     let outpost = w[Weight::Outpost];
     let outpost_on = outpost != 0 && vals.pawn_mask != 0 && vals.outpost_kinds != 0;
-    let early_pawn_attacks = if vals.pawn_mask != 0 && (contested != 100 || space != 0 || outpost_on) {
-        pawn_attacks_of(pos)
-    } else {
-        [crate::bitboard::Bitboard::EMPTY; 2]
-    };
-    // Each side's outpost squares (`eval.outpost`); its knight-class pieces are scored
-    // on them, or for reaching one, in the walk, which has their moves at hand.
+    let early_pawn_attacks = facts.attacks;
+    // Each side's outpost squares (`eval.outpost`), where it has a knight-class piece to
+    // profit from one; those are scored on them, or for reaching one, in the walk, which
+    // has their moves at hand.
     let holes = if outpost_on {
-        Color::BOTH.map(|c| outpost_holes(pos, c, early_pawn_attacks[c.index()]))
+        Color::BOTH.map(|c| {
+            if pos.pieces_of(c, vals.outpost_kinds).any() {
+                facts.holes[c.index()]
+            } else {
+                crate::bitboard::Bitboard::EMPTY
+            }
+        })
     } else {
         [crate::bitboard::Bitboard::EMPTY; 2]
     };
@@ -342,7 +314,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     // chess's) would make trades across the threshold look like gains or losses.
     let space_ramp = (4 * phase - 2 * max).clamp(0, max);
     if space != 0 && vals.pawn_mask != 0 && space_ramp > 0 {
-        let room = |c: Color| space_term(pos, c, early_pawn_attacks[(!c).index()], attacks[(!c).index()]);
+        let room = |c: Color| {
+            space_term(pos, c, early_pawn_attacks[(!c).index()], attacks[(!c).index()], facts.behind[c.index()])
+        };
         mg += (room(Color::White) - room(Color::Black)) * space / 100 * space_ramp / max;
     }
     trace.mark::<TRACE>("space", mg, eg);
@@ -559,22 +533,6 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32) -> 
     if pos.side_to_move() == Color::White { score } else { -score }
 }
 
-/// The squares each side's pawns attack. Apart from the evaluation's walk of the pieces,
-/// which finds them for one side only once it has passed it; out of line, since only the
-/// optional terms need it.
-#[inline(never)]
-fn pawn_attacks_of(pos: &Position) -> [crate::bitboard::Bitboard; 2] {
-    let (t, vals, occ) = (pos.tables(), &pos.rules().values, pos.occupied());
-    Color::BOTH.map(|c| {
-        let mut b = crate::bitboard::Bitboard::EMPTY;
-        for sq in pos.pieces_of(c, vals.pawn_mask) {
-            let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-            b |= piece_hits_reach(t, pt, sq, occ).0;
-        }
-        b
-    })
-}
-
 /// Stockfish's space of `c` before its weight: the squares of its space zone that no own
 /// pawn stands on and no enemy pawn attacks (`enemy_pawn_attacks`), those up to three
 /// behind an own pawn and not attacked at all (`enemy_attacks`) counting twice; times the
@@ -585,37 +543,14 @@ fn space_term(
     c: Color,
     enemy_pawn_attacks: crate::bitboard::Bitboard,
     enemy_attacks: crate::bitboard::Bitboard,
+    behind: crate::bitboard::Bitboard,
 ) -> i32 {
     let vals = &pos.rules().values;
     let pawns = pos.pieces_of(c, vals.pawn_mask);
     let safe = vals.space_zone[c.index()].without(pawns).without(enemy_pawn_attacks);
-    let mut behind = crate::bitboard::Bitboard::EMPTY;
-    for sq in pawns {
-        behind |= vals.rear[c.index()][sq.index()];
-    }
     let bonus = safe.count() as i32 + (behind & safe).without(enemy_attacks).count() as i32;
     let weight = pos.color_bb(c).count() as i32 - 1;
     bonus * weight * weight / 16 * 100 / 128
-}
-
-/// The outpost squares of `c` for Stockfish 11's outpost bonus (`eval.outpost`): squares
-/// of the outpost ranks that an own pawn defends (`own_pawn_attacks`) and that no enemy
-/// pawn can ever attack (none on a neighbouring file ahead of it). Empty where `c` has no
-/// knight-class piece (`Values::outpost_kinds`) to profit from one. Pawns are taken to
-/// attack diagonally forward, as in chess.
-fn outpost_holes(pos: &Position, c: Color, own_pawn_attacks: crate::bitboard::Bitboard) -> crate::bitboard::Bitboard {
-    let vals = &pos.rules().values;
-    if !pos.pieces_of(c, vals.outpost_kinds).any() {
-        return crate::bitboard::Bitboard::EMPTY;
-    }
-    let enemy_pawns = pos.pieces_of(!c, vals.pawn_mask);
-    let mut holes = vals.outpost_zone[c.index()] & own_pawn_attacks;
-    for sq in holes {
-        if (vals.passed_span[c.index()][sq.index()] & vals.neighbours[sq.file() as usize]).intersects(enemy_pawns) {
-            holes.clear(sq);
-        }
-    }
-    holes
 }
 
 /// Stockfish 11's outpost bonus (middlegame, endgame) in centipawns, before its weight,
@@ -701,44 +636,6 @@ fn rook_bonus(
     }
 }
 
-/// Stockfish's connected-pawn bonus of `c` (middlegame, endgame) in centipawns, before
-/// its weight: a pawn that an own pawn defends or that stands beside one is worth more
-/// the further it has come (ranks scaled to eight), less when an enemy pawn faces it on
-/// its file (it cannot advance to use the support), plus a part per defender. Structure
-/// that holds together is what Fairy-Stockfish's pawn term rewards most; Kirin's had only
-/// isolated and doubled pawns (2026-11-27: over courier games against Fairy-Stockfish,
-/// its pawn term varied a quarter as much as Fairy-Stockfish's and predicted the results
-/// as well). Off by default: at 100 in courier it neither gained nor lost against
-/// Fairy-Stockfish (+0.0 +/- 8.0 points over 200 openings at 40,000 nodes).
-#[inline(never)]
-fn connected_term(pos: &Position, c: Color, pawns: [crate::bitboard::Bitboard; 2]) -> (i32, i32) {
-    /// Stockfish 11's `Connected`, by relative rank (its units: a middlegame pawn 128).
-    const CONNECTED: [i32; 8] = [0, 7, 8, 12, 29, 48, 86, 0];
-    let (t, vals) = (pos.tables(), &pos.rules().values);
-    let ranks = pos.variant().ranks as i32;
-    let (own, enemy) = (pawns[c.index()], pawns[(!c).index()]);
-    let (mut mg, mut eg) = (0, 0);
-    for sq in own {
-        let f = sq.file() as usize;
-        let phalanx = own & vals.neighbours[f] & crate::bitboard::Bitboard::rank_mask(sq.rank());
-        // The own pawns that defend `sq` are those a pawn of the same kind and the other
-        // colour would attack from it.
-        let mirror = &t.pieces[(!c).index()][pos.piece_at(sq).kind() as usize];
-        let support = t.pool[mirror.capture as usize][sq.index()] & own;
-        if !phalanx.any() && !support.any() {
-            continue;
-        }
-        let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
-        let r = ((adv * 7 + (ranks - 1) / 2) / (ranks - 1).max(1)).clamp(0, 7);
-        let opposed = (vals.passed_span[c.index()][sq.index()] & vals.files[f] & enemy).any();
-        let v =
-            CONNECTED[r as usize] * (2 + i32::from(phalanx.any()) - i32::from(opposed)) + 21 * support.count() as i32;
-        mg += v;
-        eg += v * (r - 2) / 4;
-    }
-    (mg * 100 / 128, eg * 100 / 128)
-}
-
 /// How many of `victims` a pawn of `c` would attack after one step to an empty square of
 /// `safe`.
 #[inline(never)]
@@ -762,7 +659,7 @@ fn pawn_step_threats(
 /// The squares a piece of table `pt` on `sq` attacks (`hits`: its captures, leaps,
 /// slides and bent paths) and those it can move or capture to (`reach`).
 #[inline(always)]
-fn piece_hits_reach(
+pub(super) fn piece_hits_reach(
     t: &crate::attacks::Tables,
     pt: &crate::attacks::PieceTables,
     sq: crate::square::Square,

@@ -19,6 +19,7 @@ pub mod imbalance;
 mod king_danger;
 pub mod ordering_tables;
 pub mod params;
+pub mod pawns;
 pub mod see;
 mod shelter;
 pub mod skill;
@@ -387,6 +388,8 @@ struct Worker<'a> {
     eval_cache: Vec<(u64, i32)>,
     /// The evaluation network's sums of the last position evaluated (`nnue`).
     nnue_acc: Box<crate::nnue::Accumulators>,
+    /// What the evaluation draws from the pawns, by pawn placement (`pawns.rs`).
+    pawn_table: pawns::PawnTable,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
     stopped: bool,
@@ -431,7 +434,7 @@ impl<'a> Worker<'a> {
         let keyed = if slot.0 == key && key != 0 {
             slot.1
         } else {
-            let e = eval::evaluate_keyed_with(&self.pos, &mut self.nnue_acc);
+            let e = eval::evaluate_keyed_with(&self.pos, &mut self.nnue_acc, &mut self.pawn_table);
             *slot = (key, e);
             e
         };
@@ -460,6 +463,7 @@ impl<'a> Worker<'a> {
         // is attacked: the search below would only find the royal taken.
         let null_ok = v.has_royals();
         let mut tables = sh.tables.take(id, v);
+        let pawn_table = pawns::PawnTable::new(&pos, pawn_table_size(limits.nodes));
         if p[Param::CaptureHistory] != 0 {
             tables.ensure_capture_history();
         }
@@ -484,6 +488,7 @@ impl<'a> Worker<'a> {
             eval_stack: vec![0; MAX_PLY + 2],
             eval_cache: vec![(0, 0); eval_cache_size(limits.nodes)],
             nnue_acc: Box::default(),
+            pawn_table,
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
@@ -1830,6 +1835,13 @@ fn eval_cache_size(nodes: Option<u64>) -> usize {
         Some(n) => (n.saturating_mul(2).min(EVAL_CACHE_SIZE as u64) as usize).next_power_of_two().max(1024),
         None => EVAL_CACHE_SIZE,
     }
+}
+
+/// Entries of the pawn table for a search limited to `nodes`: placements of the pawns
+/// are far fewer than positions (a 64th of the evaluation cache's entries), and a short
+/// search should not pay to fill pages it never touches.
+fn pawn_table_size(nodes: Option<u64>) -> usize {
+    (eval_cache_size(nodes) / 64).max(64)
 }
 
 /// The exchange value of `m` (`see::see`), evaluated once and kept in `slot`.
