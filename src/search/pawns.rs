@@ -35,6 +35,8 @@ pub struct PawnFacts {
 pub struct PawnTable {
     entries: Vec<PawnFacts>,
     scratch: PawnFacts,
+    /// The pawns capture by leaps only (`compute`'s `fixed`).
+    fixed: bool,
 }
 
 impl PawnTable {
@@ -53,21 +55,25 @@ impl PawnTable {
         if !fixed || vals.pawn_mask == 0 {
             return PawnTable::default();
         }
-        PawnTable { entries: vec![PawnFacts::default(); size.next_power_of_two()], scratch: PawnFacts::default() }
+        PawnTable {
+            entries: vec![PawnFacts::default(); size.next_power_of_two()],
+            scratch: PawnFacts::default(),
+            fixed: true,
+        }
     }
 
     /// The facts of `pos`'s pawns, from the table or computed (and kept).
     #[inline]
     pub fn probe(&mut self, pos: &Position) -> &PawnFacts {
         if self.entries.is_empty() {
-            self.scratch = compute(pos);
+            self.scratch = compute(pos, false);
             return &self.scratch;
         }
         let key = pawn_key(pos);
         let mask = self.entries.len() - 1;
         let slot = &mut self.entries[key as usize & mask];
         if slot.key != key {
-            *slot = compute(pos);
+            *slot = compute(pos, self.fixed);
             slot.key = key;
         }
         slot
@@ -85,9 +91,10 @@ fn kinds(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A 64-bit hash of where each side's pawns of each type stand (never 0). Two
-/// placements that collide would share their facts, as two positions whose keys collide
-/// share a transposition-table entry; at 64 bits neither happens in practice.
+/// A 64-bit hash of where each side's pawns of each type stand (never 0, the mark of
+/// an unused slot). Two placements that collide would share their facts, as two
+/// positions whose keys collide share a transposition-table entry; at 64 bits neither
+/// happens in practice.
 #[inline]
 fn pawn_key(pos: &Position) -> u64 {
     const MUL: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -100,70 +107,57 @@ fn pawn_key(pos: &Position) -> u64 {
             }
         }
     }
-    h | 1
+    h.max(1)
 }
 
 /// The facts of `pos`'s pawns, each computed where a term with a non-zero weight needs
-/// it (the key left 0).
-fn compute(pos: &Position) -> PawnFacts {
+/// it (the key left 0), in one pass over each side's pawns. `fixed`: the pawns capture
+/// by leaps only, so that a pawn's attacks are its capture table's squares.
+fn compute(pos: &Position, fixed: bool) -> PawnFacts {
     let vals = &pos.rules().values;
     let w = &vals.weights;
     let mut facts = PawnFacts::default();
     if vals.pawn_mask == 0 {
         return facts;
     }
+    let (t, occ) = (pos.tables(), pos.occupied());
     let pawns = Color::BOTH.map(|c| pos.pieces_of(c, vals.pawn_mask));
-    facts.structure = structure(pos, pawns);
     let outposts = w[Weight::Outpost] != 0 && vals.outpost_kinds != 0;
-    if w[Weight::MobilityContested] != 100 || w[Weight::Space] != 0 || outposts {
-        facts.attacks = attacks(pos);
-    }
-    if outposts {
-        facts.holes = Color::BOTH.map(|c| outpost_holes(pos, c, facts.attacks[c.index()], pawns[(!c).index()]));
-    }
-    if w[Weight::Space] != 0 {
-        facts.behind = Color::BOTH.map(|c| {
-            let mut behind = Bitboard::EMPTY;
-            for sq in pawns[c.index()] {
-                behind |= vals.rear[c.index()][sq.index()];
-            }
-            behind
-        });
-    }
-    facts
-}
-
-/// Passed, isolated, doubled and connected pawns (middlegame, endgame; White's point of
-/// view), weights applied.
-fn structure(pos: &Position, pawns: [Bitboard; 2]) -> (i32, i32) {
-    let vals = &pos.rules().values;
-    let w = &vals.weights;
-    let (mut mg, mut eg) = (0, 0);
+    let want_attacks = w[Weight::MobilityContested] != 100 || w[Weight::Space] != 0 || outposts;
+    let want_behind = w[Weight::Space] != 0;
     let ranks = pos.variant().ranks as i32;
+    let (mut mg, mut eg) = (0, 0);
     for c in Color::BOTH {
         let sign = if c == Color::White { 1 } else { -1 };
-        // Passed pawns: no enemy pawn ahead on the same or adjacent files.
-        for sq in pawns[c.index()] {
-            if vals.passed_span[c.index()][sq.index()].intersects(pawns[(!c).index()]) {
-                continue;
-            }
-            let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
-            let progress = adv * 8 / ranks.max(2);
-            let scale = vals.pawn_scale[pos.piece_at(sq).kind() as usize];
-            let scale = scale * w[Weight::Passed] / 100;
-            mg += sign * (progress * progress * scale / 100);
-            eg += sign * ((6 + 2 * progress * progress) * scale / 100);
-        }
-        // Structure: a second pawn on a file and a pawn with no friendly pawn on the
-        // neighbouring files are weaker (cannot defend each other, block each other).
-        let own = pawns[c.index()];
+        let (own, theirs) = (pawns[c.index()], pawns[(!c).index()]);
         for sq in own {
-            let f = sq.file() as usize;
-            if !vals.neighbours[f].intersects(own) {
+            let kind = pos.piece_at(sq).kind() as usize;
+            // Passed: no enemy pawn ahead on the same or adjacent files.
+            if !vals.passed_span[c.index()][sq.index()].intersects(theirs) {
+                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                let progress = adv * 8 / ranks.max(2);
+                let scale = vals.pawn_scale[kind] * w[Weight::Passed] / 100;
+                mg += sign * (progress * progress * scale / 100);
+                eg += sign * ((6 + 2 * progress * progress) * scale / 100);
+            }
+            // Isolated: no friendly pawn on the neighbouring files (none can defend it).
+            if !vals.neighbours[sq.file() as usize].intersects(own) {
                 mg -= sign * w[Weight::IsolatedMg];
                 eg -= sign * w[Weight::IsolatedEg];
             }
+            if want_attacks {
+                let pt = &t.pieces[c.index()][kind];
+                facts.attacks[c.index()] |= if fixed {
+                    t.pool[pt.capture as usize][sq.index()]
+                } else {
+                    super::eval::piece_hits_reach(t, pt, sq, occ).0
+                };
+            }
+            if want_behind {
+                facts.behind[c.index()] |= vals.rear[c.index()][sq.index()];
+            }
         }
+        // Doubled: a second pawn on a file blocks the first.
         for f in 0..pos.variant().files as usize {
             let n = (own & vals.files[f]).count() as i32;
             if n > 1 {
@@ -179,20 +173,11 @@ fn structure(pos: &Position, pawns: [Bitboard; 2]) -> (i32, i32) {
         mg += (cm - bm) * connected / 100;
         eg += (ce - be) * connected / 100;
     }
-    (mg, eg)
-}
-
-/// The squares each side's pawns attack.
-fn attacks(pos: &Position) -> [Bitboard; 2] {
-    let (t, vals, occ) = (pos.tables(), &pos.rules().values, pos.occupied());
-    Color::BOTH.map(|c| {
-        let mut b = Bitboard::EMPTY;
-        for sq in pos.pieces_of(c, vals.pawn_mask) {
-            let pt = &t.pieces[c.index()][pos.piece_at(sq).kind() as usize];
-            b |= super::eval::piece_hits_reach(t, pt, sq, occ).0;
-        }
-        b
-    })
+    facts.structure = (mg, eg);
+    if outposts {
+        facts.holes = Color::BOTH.map(|c| outpost_holes(pos, c, facts.attacks[c.index()], pawns[(!c).index()]));
+    }
+    facts
 }
 
 /// The outpost squares of `c` for Stockfish 11's outpost bonus (`eval.outpost`): squares
