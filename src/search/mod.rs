@@ -1841,7 +1841,7 @@ fn eval_cache_size(nodes: Option<u64>) -> usize {
 /// are far fewer than positions (a 64th of the evaluation cache's entries), and a short
 /// search should not pay to fill pages it never touches.
 fn pawn_table_size(nodes: Option<u64>) -> usize {
-    (eval_cache_size(nodes) / 4).max(64)
+    (eval_cache_size(nodes) / 64).max(64)
 }
 
 /// The exchange value of `m` (`see::see`), evaluated once and kept in `slot`.
