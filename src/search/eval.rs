@@ -535,8 +535,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
 
 /// Stockfish's space of `c` before its weight: the squares of its space zone that no own
 /// pawn stands on and no enemy pawn attacks (`enemy_pawn_attacks`), those up to three
-/// behind an own pawn and not attacked at all (`enemy_attacks`) counting twice; times the
-/// own piece count less one, squared, over 16, in centipawns.
+/// behind an own pawn (`behind`) and not attacked at all (`enemy_attacks`) counting
+/// twice; times the own piece count less one, squared, over 16, in centipawns.
 #[inline(never)]
 fn space_term(
     pos: &Position,
