@@ -1,10 +1,10 @@
 //! What the evaluation draws from the pawns alone, and a per-search table that keeps it
 //! by pawn placement (Stockfish's pawn hash). Many positions a search evaluates share
 //! their pawns with others, and every evaluation recomputed the same pawn structure, pawn
-//! attacks and space squares (the pawn attacks alone were 3.7% of a courier search). Two
-//! thirds of a courier search's probes find their placement; the rest are placements it
-//! has not met (a larger table found no more in time): 3% less time to a depth in
-//! courier, 6% in shatranj (docs/log/2026-11.md).
+//! attacks and space squares (the pawn attacks alone were 3.7% of a courier search).
+//! 57% of a courier search's probes find their placement, 83% of a shatranj search's; a
+//! table 16 times larger raised courier's to 66% and saved no time. 3% less time to a
+//! depth in courier, 6% in shatranj (docs/log/2026-11.md).
 //!
 //! The facts are those of the position's pawns under the variant's weights, which stay
 //! fixed through a search: a table lives as long as one search thread's search.
