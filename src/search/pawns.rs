@@ -38,8 +38,6 @@ pub struct PawnFacts {
 pub struct PawnTable {
     entries: Vec<PawnFacts>,
     scratch: PawnFacts,
-    /// The pawns capture by leaps only (`compute`'s `fixed`).
-    fixed: bool,
 }
 
 impl PawnTable {
@@ -58,11 +56,7 @@ impl PawnTable {
         if !fixed || vals.pawn_mask == 0 {
             return PawnTable::default();
         }
-        PawnTable {
-            entries: vec![PawnFacts::default(); size.next_power_of_two()],
-            scratch: PawnFacts::default(),
-            fixed: true,
-        }
+        PawnTable { entries: vec![PawnFacts::default(); size.next_power_of_two()], scratch: PawnFacts::default() }
     }
 
     /// The facts of `pos`'s pawns, from the table or computed (and kept).
@@ -76,7 +70,8 @@ impl PawnTable {
         let mask = self.entries.len() - 1;
         let slot = &mut self.entries[key as usize & mask];
         if slot.key != key {
-            *slot = compute(pos, self.fixed);
+            // Only pawns that capture by leaps get a table (`new`).
+            *slot = compute(pos, true);
             slot.key = key;
         }
         slot
