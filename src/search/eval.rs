@@ -8,7 +8,7 @@
 
 use super::eval_weights::Weight;
 use super::king_danger::KingAttack;
-use super::pawns::PawnTable;
+use super::pawns::{PawnNeeds, PawnTable};
 use crate::position::Position;
 use crate::square::Color;
 
@@ -201,7 +201,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
     let space = w[Weight::Space];
     let curve = w[Weight::MobilityCurve];
     let outpost = w[Weight::Outpost];
-    let outpost_on = outpost != 0 && vals.pawn_mask != 0 && vals.outpost_kinds != 0;
+    // The pawn facts these terms read are computed where `PawnNeeds` says so.
+    let needs = PawnNeeds::of(pos);
+    let outpost_on = needs.holes;
     let early_pawn_attacks = facts.attacks;
     // Each side's outpost squares (`eval.outpost`), where it has a knight-class piece to
     // profit from one; those are scored on them, or for reaching one, in the walk, which
@@ -313,7 +315,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
     // of two pawns at one exchange (courier's 24 pieces weigh it twice as much as
     // chess's) would make trades across the threshold look like gains or losses.
     let space_ramp = (4 * phase - 2 * max).clamp(0, max);
-    if space != 0 && vals.pawn_mask != 0 && space_ramp > 0 {
+    if needs.behind && space_ramp > 0 {
         let room = |c: Color| {
             space_term(pos, c, early_pawn_attacks[(!c).index()], attacks[(!c).index()], facts.behind[c.index()])
         };

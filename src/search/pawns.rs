@@ -78,6 +78,33 @@ impl PawnTable {
     }
 }
 
+/// Which of the pawn facts the evaluation's terms read under a variant's weights: the
+/// one place that says so, for `compute` (which leaves the others empty) and the terms
+/// in `eval.rs` (which read only these).
+#[derive(Clone, Copy)]
+pub struct PawnNeeds {
+    /// Each side's pawn attacks: contested mobility, space and outposts read them.
+    pub attacks: bool,
+    /// The squares behind each side's pawns: space reads them.
+    pub behind: bool,
+    /// Each side's outpost squares: outposts read them.
+    pub holes: bool,
+}
+
+impl PawnNeeds {
+    /// What the terms of `pos`'s variant read (nothing without pawns).
+    #[inline]
+    pub fn of(pos: &Position) -> PawnNeeds {
+        let vals = &pos.rules().values;
+        let w = &vals.weights;
+        let pawns = vals.pawn_mask != 0;
+        let holes = pawns && w[Weight::Outpost] != 0 && vals.outpost_kinds != 0;
+        let behind = pawns && w[Weight::Space] != 0;
+        let attacks = pawns && (w[Weight::MobilityContested] != 100 || behind || holes);
+        PawnNeeds { attacks, behind, holes }
+    }
+}
+
 /// The piece types of `mask`.
 fn kinds(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -108,8 +135,8 @@ fn pawn_key(pos: &Position) -> u64 {
     h.max(1)
 }
 
-/// The facts of `pos`'s pawns, each computed where a term with a non-zero weight needs
-/// it (the key left 0), in one pass over each side's pawns. `fixed`: the pawns capture
+/// The facts of `pos`'s pawns, each computed where a term reads it (`PawnNeeds`; the
+/// key left 0), in one pass over each side's pawns. `fixed`: the pawns capture
 /// by leaps only, so that a pawn's attacks are its capture table's squares.
 fn compute(pos: &Position, fixed: bool) -> PawnFacts {
     let vals = &pos.rules().values;
@@ -120,9 +147,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
     }
     let (t, occ) = (pos.tables(), pos.occupied());
     let pawns = Color::BOTH.map(|c| pos.pieces_of(c, vals.pawn_mask));
-    let outposts = w[Weight::Outpost] != 0 && vals.outpost_kinds != 0;
-    let want_attacks = w[Weight::MobilityContested] != 100 || w[Weight::Space] != 0 || outposts;
-    let want_behind = w[Weight::Space] != 0;
+    let needs = PawnNeeds::of(pos);
     let ranks = pos.variant().ranks as i32;
     let (mut mg, mut eg) = (0, 0);
     for c in Color::BOTH {
@@ -143,7 +168,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
                 mg -= sign * w[Weight::IsolatedMg];
                 eg -= sign * w[Weight::IsolatedEg];
             }
-            if want_attacks {
+            if needs.attacks {
                 let pt = &t.pieces[c.index()][kind];
                 facts.attacks[c.index()] |= if fixed {
                     t.pool[pt.capture as usize][sq.index()]
@@ -151,7 +176,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
                     super::eval::piece_hits_reach(t, pt, sq, occ).0
                 };
             }
-            if want_behind {
+            if needs.behind {
                 facts.behind[c.index()] |= vals.rear[c.index()][sq.index()];
             }
         }
@@ -172,7 +197,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
         eg += (ce - be) * connected / 100;
     }
     facts.structure = (mg, eg);
-    if outposts {
+    if needs.holes {
         facts.holes = Color::BOTH.map(|c| outpost_holes(pos, c, facts.attacks[c.index()], pawns[(!c).index()]));
     }
     facts
