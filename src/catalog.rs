@@ -1,6 +1,7 @@
 //! The set of playable variants: the embedded `variants.ini` plus user files, each variant
 //! compiled into shared [`Rules`]. A broken section or start position is reported (file,
-//! line, reason) and left out; the rest stays playable.
+//! line, reason) and left out (when it overrides an earlier section, that one stays); the
+//! rest stays playable.
 
 use crate::position::Rules;
 use crate::variant::{self, EMBEDDED_INI, ini};
@@ -50,17 +51,13 @@ impl Catalog {
 
     pub fn from_texts(texts: &[(&str, String)]) -> Catalog {
         let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-        let loaded = variant::load(&refs);
-        let mut errors: Vec<String> = loaded.errors.iter().map(|e| e.to_string()).collect();
-        let mut rules = Vec::new();
-        for v in loaded.variants {
+        let loaded = variant::load_compiled(&refs, |v| {
             let origin = v.origin.clone();
             let name = v.name.clone();
-            match Rules::new(v) {
-                Ok(r) => rules.push(r),
-                Err(e) => errors.push(format!("{origin}: [{name}] start position: {e}")),
-            }
-        }
+            Rules::new(v).map_err(|e| ini::IniError { origin, reason: format!("[{name}] start position: {e}") })
+        });
+        let errors: Vec<String> = loaded.errors.iter().map(|e| e.to_string()).collect();
+        let rules = loaded.variants;
         Catalog { rules, errors }
     }
 

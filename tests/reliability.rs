@@ -174,6 +174,41 @@ fn a_failed_variant_path_keeps_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A broken override took the variant away: a user file redefining `[shatranj]` with a
+/// network file that was not there left no shatranj at all, and a tournament script that
+/// went on with `UCI_Variant shatranj` got chess moves. The earlier definition stays.
+#[test]
+fn a_broken_override_keeps_the_earlier_definition() {
+    use kirin::catalog::Catalog;
+    let user = "[shatranj]\nnnue = /nonexistent/net.nnue\n\
+                [courier]\nstartFen = not a position\n\
+                [mine:chess]\n[mine]\nboard = 0x0\n";
+    let c = Catalog::embedded_with(user);
+    for (name, line) in [("shatranj", 1), ("courier", 3), ("mine", 6)] {
+        let rules = c.get(name).unwrap_or_else(|| panic!("{name} is gone: {:?}", c.errors));
+        assert_eq!(rules.variant.origin.file, if name == "mine" { "user.ini" } else { "variants.ini" }, "{name}");
+        let kept = format!("user.ini:{line}: [{name}] kept as defined at");
+        assert!(c.errors.iter().any(|e| e.starts_with(&kept)), "{name}: {:?}", c.errors);
+    }
+    assert_eq!(c.get("shatranj").unwrap().variant.start_fen, catalog().get("shatranj").unwrap().variant.start_fen);
+    // Through the protocol: the problems are shown and the game is shatranj's.
+    let dir = std::env::temp_dir().join(format!("kirin-override-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("user.ini");
+    std::fs::write(&file, "[shatranj]\nnnue = missing.nnue\n").unwrap(); // and no pieces
+    let mut u = uci();
+    u.send(&format!("setoption name VariantPath value {}", file.display()));
+    u.send("setoption name UCI_Variant value shatranj");
+    let out = u.uci_sync();
+    assert!(
+        out.iter().any(|l| l.starts_with("info string error") && l.contains("user.ini:1: [shatranj] no pieces")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.contains("[shatranj] kept as defined at variants.ini:")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("info string variant shatranj ")), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Finding 8: user files had no limits (35,000 sections in 1 MB took 2.5 GB; a 5,000-deep
 /// inheritance chain 37 s).
 #[test]

@@ -353,16 +353,27 @@ impl Variant {
 pub type BuildError = IniError;
 
 /// Result of loading one or more ini texts.
-#[derive(Debug, Default)]
-pub struct LoadResult {
-    pub variants: Vec<Variant>,
+#[derive(Debug)]
+pub struct LoadResult<T = Variant> {
+    pub variants: Vec<T>,
     pub errors: Vec<IniError>,
 }
 
 /// Loads variants from ini texts given as (file name, text), later files overriding
 /// earlier ones section by section. Broken sections are reported and skipped.
 pub fn load(files: &[(&str, &str)]) -> LoadResult {
-    let mut all: Vec<Section> = Vec::new();
+    load_compiled(files, Ok)
+}
+
+/// [`load`], each variant also passed through `compile` (the caller's own check, such as
+/// building its rules from the start position); a variant `compile` rejects is broken too.
+///
+/// A section that overrides an earlier one but is broken is reported and the earlier
+/// definition stays: a mistake in a user file must not take away a variant that worked
+/// (a missing network file once removed the embedded shatranj this way).
+pub fn load_compiled<T>(files: &[(&str, &str)], compile: impl Fn(Variant) -> Result<T, IniError>) -> LoadResult<T> {
+    // Each section's definitions, oldest first, in the order the names first appear.
+    let mut all: Vec<Vec<Section>> = Vec::new();
     let mut place: HashMap<String, usize> = HashMap::new();
     let mut errors = Vec::new();
     for (name, text) in files {
@@ -370,20 +381,41 @@ pub fn load(files: &[(&str, &str)]) -> LoadResult {
         errors.extend(errs);
         for s in sections {
             if let Some(&pos) = place.get(&s.name) {
-                // An override replaces the whole section but keeps its place in the list.
-                all[pos] = s;
+                all[pos].push(s);
             } else {
                 place.insert(s.name.clone(), all.len());
-                all.push(s);
+                all.push(vec![s]);
             }
         }
     }
-    let by_name: HashMap<&str, &Section> = all.iter().map(|s| (s.name.as_str(), s)).collect();
+    // Parents resolve to the definition in use: the newest until a fallback replaces it.
+    let mut by_name: HashMap<&str, &Section> =
+        all.iter().filter_map(|v| v.last()).map(|s| (s.name.as_str(), s)).collect();
     let mut variants = Vec::new();
-    for s in &all {
-        match resolve_chain(s, &by_name).map_err(|e| vec![e]).and_then(|chain| build(s, &chain)) {
-            Ok(v) => variants.push(v),
-            Err(e) => errors.extend(e),
+    for versions in &all {
+        let mut failed: Option<&Section> = None;
+        for s in versions.iter().rev() {
+            let built = resolve_chain(s, &by_name)
+                .map_err(|e| vec![e])
+                .and_then(|chain| build(s, &chain))
+                .and_then(|v| compile(v).map_err(|e| vec![e]));
+            match built {
+                Ok(v) => {
+                    if let Some(newest) = failed {
+                        errors.push(IniError {
+                            origin: newest.origin.clone(),
+                            reason: format!("[{}] kept as defined at {}", s.name, s.origin),
+                        });
+                        by_name.insert(s.name.as_str(), s);
+                    }
+                    variants.push(v);
+                    break;
+                }
+                Err(e) => {
+                    errors.extend(e);
+                    failed = failed.or(Some(s));
+                }
+            }
         }
     }
     LoadResult { variants, errors }
