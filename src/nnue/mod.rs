@@ -359,7 +359,7 @@ impl Network {
 /// `nets/README.md`.
 const EMBEDDED: &[(&str, &[u8])] = &[
     ("courier-fsf8-128.nnue", include_bytes!("../../nets/courier-fsf8-128.nnue")),
-    ("shatranj-fsf8-64.nnue", include_bytes!("../../nets/shatranj-fsf8-64.nnue")),
+    ("shatranj-fsf8-64-games.nnue", include_bytes!("../../nets/shatranj-fsf8-64-games.nnue")),
 ];
 
 /// The largest network file read (a 16x16 board with 64 piece types and 1,024 units is
