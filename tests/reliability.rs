@@ -177,6 +177,8 @@ fn a_failed_variant_path_keeps_the_game() {
 /// A broken override took the variant away: a user file redefining `[shatranj]` with a
 /// network file that was not there left no shatranj at all, and a tournament script that
 /// went on with `UCI_Variant shatranj` got chess moves. The earlier definition stays.
+/// (An override replaces the whole section, so these have no pieces either: any problem
+/// that fails a build, the missing network of the report among them, takes this path.)
 #[test]
 fn a_broken_override_keeps_the_earlier_definition() {
     use kirin::catalog::Catalog;
