@@ -56,9 +56,8 @@ impl Catalog {
             let name = v.name.clone();
             Rules::new(v).map_err(|e| ini::IniError { origin, reason: format!("[{name}] start position: {e}") })
         });
-        let errors: Vec<String> = loaded.errors.iter().map(|e| e.to_string()).collect();
-        let rules = loaded.variants;
-        Catalog { rules, errors }
+        let errors = loaded.errors.iter().map(|e| e.to_string()).collect();
+        Catalog { rules: loaded.variants, errors }
     }
 
     /// Looks a variant up by name or alias (case-insensitive).

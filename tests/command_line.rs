@@ -230,6 +230,8 @@ fn search_params_lists_the_tunable_parameters() {
 /// embedded one by its name, kept in its shape; one that does not fit the run is refused.
 #[test]
 fn train_net_starts_from_a_given_network() {
+    // The network shatranj's section names in variants.ini.
+    const NET: &str = "shatranj-fsf8-64-games.nnue";
     let dir = std::env::temp_dir().join(format!("kirin-train-init-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.epd");
@@ -245,10 +247,9 @@ fn train_net_starts_from_a_given_network() {
     let read = |path: &std::path::Path| kirin::nnue::format::read(&std::fs::read(path).unwrap()).unwrap();
     assert_eq!(read(&out).hidden, 8);
     // At a vanishing learning rate the run hands back the network it started from.
-    let (code, _, err) = run(&[&train[..], &["--init", "shatranj-fsf8-64-games.nnue", "--lr", "1e-9"]].concat());
+    let (code, _, err) = run(&[&train[..], &["--init", NET, "--lr", "1e-9"]].concat());
     assert_eq!(code, Some(0), "{err}");
-    let (net, embedded) =
-        (read(&out), read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/shatranj-fsf8-64-games.nnue")));
+    let (net, embedded) = (read(&out), read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets").join(NET)));
     assert_eq!((net.hidden, net.adds_to_eval), (64, true));
     let largest = embedded.w2.iter().fold(0.0f32, |m, w| m.max(w.abs()));
     assert!(largest > 0.0);
@@ -256,11 +257,11 @@ fn train_net_starts_from_a_given_network() {
         assert!((a - b).abs() <= largest * 1e-3, "{a} against {b}");
     }
     for (extra, says) in [
-        (&["--init", "shatranj-fsf8-64-games.nnue", "--hidden", "8"][..], "64 hidden units"),
-        (&["--init", "shatranj-fsf8-64-games.nnue", "--replace"][..], "is a correction"),
+        (&["--init", NET, "--hidden", "8"][..], "64 hidden units"),
+        (&["--init", NET, "--replace"][..], "is a correction"),
         (&["--init", "courier-fsf8-128.nnue"][..], "was trained for"),
         (&["--init", "no-such.nnue"][..], "cannot read"),
-        (&["--init", "shatranj-fsf8-64-games.nnue", "--king-zones", "2x1"][..], "without king zones"),
+        (&["--init", NET, "--king-zones", "2x1"][..], "without king zones"),
     ] {
         let (code, _, err) = run(&[&train[..], extra].concat());
         assert_ne!(code, Some(0), "{extra:?}");
