@@ -259,7 +259,7 @@ fn train_net_starts_from_a_given_network() {
     for (extra, says) in [
         (&["--init", NET, "--hidden", "8"][..], "64 hidden units"),
         (&["--init", NET, "--replace"][..], "is a correction"),
-        (&["--init", "courier-fsf8-128.nnue"][..], "was trained for"),
+        (&["--init", "courier-fsf8-128-games.nnue"][..], "was trained for"),
         (&["--init", "no-such.nnue"][..], "cannot read"),
         (&["--init", NET, "--king-zones", "2x1"][..], "without king zones"),
     ] {

@@ -358,7 +358,7 @@ impl Network {
 /// The networks embedded in the binary, by file name (`nets/`). How each was made is in
 /// `nets/README.md`.
 const EMBEDDED: &[(&str, &[u8])] = &[
-    ("courier-fsf8-128.nnue", include_bytes!("../../nets/courier-fsf8-128.nnue")),
+    ("courier-fsf8-128-games.nnue", include_bytes!("../../nets/courier-fsf8-128-games.nnue")),
     ("shatranj-fsf8-64-games.nnue", include_bytes!("../../nets/shatranj-fsf8-64-games.nnue")),
 ];
 
