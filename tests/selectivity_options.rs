@@ -19,7 +19,9 @@
 //! - `contHist4`: quiet moves are also judged by their statistic after our move before
 //!   last;
 //! - `captureHistory`: captures are ordered by a history of the captures that refuted a
-//!   position, besides their victim.
+//!   position, besides their victim;
+//! - `ttCutStats`, `priorMoveStats`: the move statistics also learn from a cut by the
+//!   table's score, and the parent's quiet move from how its child ended.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -97,6 +99,8 @@ fn probcut_and_the_ordering_statistics_change_the_search() {
     assert_changes("probCut", 150, 0, 0);
     assert_changes("contHist4", 1, 0, 0);
     assert_changes("captureHistory", 1, 0, 0);
+    assert_changes("ttCutStats", 1, 0, 0);
+    assert_changes("priorMoveStats", 1, 0, 0);
 }
 
 #[test]

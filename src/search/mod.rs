@@ -28,6 +28,7 @@ pub mod tt;
 
 use crate::game_end;
 use crate::moves::Move;
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::variant::EndValue;
 use history::{ContKey, NO_KEY};
@@ -940,6 +941,9 @@ impl<'a> Worker<'a> {
                     Bound::None => false,
                 };
                 if cut {
+                    if self.limits.params[Param::TtCutStats] != 0 {
+                        self.learn_from_tt_cut(h.mv, ply, depth, s >= beta);
+                    }
                     return s;
                 }
             }
@@ -1291,6 +1295,17 @@ impl<'a> Worker<'a> {
         }
         self.move_bufs[ply] = moves;
         self.score_bufs[ply] = scores;
+        if p[Param::PriorMoveStats] != 0 {
+            if best >= beta {
+                // Refuted at once: the parent should have tried its move later.
+                if ply > 0 && self.move_counts[ply - 1] <= 2 {
+                    self.learn_prior_move(ply, -self.history_bonus(depth + 1));
+                }
+            } else if best <= original_alpha && (depth >= 3 || pv_node) {
+                // Nothing here reaches alpha: the parent's move was a good one.
+                self.learn_prior_move(ply, self.history_bonus(depth));
+            }
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -1562,6 +1577,48 @@ impl<'a> Worker<'a> {
             let k = self.pos.piece_at(last.to).index() * 256 + last.to.index();
             self.tables.counters[k] = m;
         }
+    }
+
+    /// A cut by the table's score (`ttCutStats`): a quiet table move of the side to move
+    /// is credited as a refutation when the node holds above beta (`holds`), and charged
+    /// the malus when it stays below alpha. A move from another position (a key
+    /// collision) is left alone unless it moves one of our pieces.
+    fn learn_from_tt_cut(&mut self, m: Move, ply: usize, depth: i32, holds: bool) {
+        if m.is_null() || self.is_noisy(m) {
+            return;
+        }
+        let piece = self.pos.piece_at(m.from);
+        if piece == Piece::NONE || piece.color() != self.pos.side_to_move() {
+            return;
+        }
+        if holds {
+            self.update_quiet_stats(m, ply, depth, &[]);
+        } else {
+            let malus = -self.history_bonus(depth);
+            let i = hist_index(&self.pos, m);
+            self.tables.history[i] = history::gravity(self.tables.history[i], malus);
+            let k = self.tables.cont.key(piece, m.to);
+            let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
+            self.tables.cont.update(p1, k, malus);
+            self.tables.cont.update(p2, k, malus);
+        }
+    }
+
+    /// Moves the continuation statistics of the parent's move (`priorMoveStats`) by
+    /// `bonus`, after the moves before it; nothing when that move was a capture, a
+    /// promotion or a pass, or there is no parent.
+    fn learn_prior_move(&mut self, ply: usize, bonus: i32) {
+        if ply == 0 {
+            return;
+        }
+        let last = self.pos.state().last_move;
+        if last.is_null() || self.is_noisy_made(last) {
+            return;
+        }
+        let k = self.cont_keys[ply - 1];
+        let (p2, p3) = (self.cont_prev(ply, 2), self.cont_prev(ply, 3));
+        self.tables.cont.update(p2, k, bonus);
+        self.tables.cont.update(p3, k, bonus);
     }
 
     fn score_moves(&mut self, moves: &[Move], scores: &mut Vec<i32>, tt_move: Move, ply: usize) {

@@ -143,10 +143,20 @@ pub enum Param {
     /// the captures that refuted a position and those tried before a refutation (1,
     /// Stockfish 11's `captureHistory`), or by victim and attacker alone (0).
     CaptureHistory,
+    /// A cut by the table's score also teaches the move statistics (1, Stockfish 11): a
+    /// quiet table move that holds the node above beta gets the bonus of a refutation
+    /// (killer, counter move, histories), one that leaves it below alpha the malus; (0)
+    /// the statistics learn from searched nodes only.
+    TtCutStats,
+    /// The parent's quiet move is judged by how this node ended (1, Stockfish 11): a
+    /// refutation found among this node's first two moves costs that move its
+    /// continuation statistics, a node where nothing reached alpha (at depth 3 or more,
+    /// or on the principal variation) credits them; (0) they learn only at the parent.
+    PriorMoveStats,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 46] = [
+const SPECS: [(Param, &str, i32, i32, i32); 48] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -193,6 +203,8 @@ const SPECS: [(Param, &str, i32, i32, i32); 46] = [
     (Param::ProbCutImproving, "probCutImproving", 36, 0, 500),
     (Param::ContHist4, "contHist4", 0, 0, 1),
     (Param::CaptureHistory, "captureHistory", 0, 0, 1),
+    (Param::TtCutStats, "ttCutStats", 0, 0, 1),
+    (Param::PriorMoveStats, "priorMoveStats", 0, 0, 1),
 ];
 
 // `SearchParams::named` has a bit per parameter.
