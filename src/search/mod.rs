@@ -1295,10 +1295,10 @@ impl<'a> Worker<'a> {
         }
         self.move_bufs[ply] = moves;
         self.score_bufs[ply] = scores;
-        if p[Param::PriorMoveStats] != 0 {
+        if p[Param::PriorMoveStats] != 0 && ply > 0 {
             if best >= beta {
                 // Refuted at once: the parent should have tried its move later.
-                if ply > 0 && self.move_counts[ply - 1] <= 2 {
+                if self.move_counts[ply - 1] <= 2 {
                     self.learn_prior_move(ply, -self.history_bonus(depth + 1));
                 }
             } else if best <= original_alpha && (depth >= 3 || pv_node) {
@@ -1553,24 +1553,11 @@ impl<'a> Worker<'a> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let p = &self.limits.params;
         let bonus = self.history_bonus(depth);
-        let i = hist_index(&self.pos, m);
-        self.tables.history[i] = history::gravity(self.tables.history[i], bonus);
-        let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
-        // The fourth ply back only where the statistic reads it (`contHist4`).
-        let p4 = if p[Param::ContHist4] != 0 { self.cont_prev(ply, 4) } else { NO_KEY };
-        let k = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
-        self.tables.cont.update(p1, k, bonus);
-        self.tables.cont.update(p2, k, bonus);
-        self.tables.cont.update(p4, k, bonus);
+        let keys = self.quiet_stat_keys(ply);
+        self.nudge_quiet_stats(m, &keys, bonus);
         for &q in tried {
-            let j = hist_index(&self.pos, q);
-            self.tables.history[j] = history::gravity(self.tables.history[j], -bonus);
-            let k = self.tables.cont.key(self.pos.piece_at(q.from), q.to);
-            self.tables.cont.update(p1, k, -bonus);
-            self.tables.cont.update(p2, k, -bonus);
-            self.tables.cont.update(p4, k, -bonus);
+            self.nudge_quiet_stats(q, &keys, -bonus);
         }
         let last = self.pos.state().last_move;
         if !last.is_null() {
@@ -1594,23 +1581,33 @@ impl<'a> Worker<'a> {
         if holds {
             self.update_quiet_stats(m, ply, depth, &[]);
         } else {
-            let malus = -self.history_bonus(depth);
-            let i = hist_index(&self.pos, m);
-            self.tables.history[i] = history::gravity(self.tables.history[i], malus);
-            let k = self.tables.cont.key(piece, m.to);
-            let (p1, p2) = (self.cont_prev(ply, 1), self.cont_prev(ply, 2));
-            self.tables.cont.update(p1, k, malus);
-            self.tables.cont.update(p2, k, malus);
+            let keys = self.quiet_stat_keys(ply);
+            self.nudge_quiet_stats(m, &keys, -self.history_bonus(depth));
+        }
+    }
+
+    /// The earlier moves whose continuation statistics judge a quiet move at `ply`: the
+    /// last two, and our move before last only where the statistic reads it (`contHist4`).
+    fn quiet_stat_keys(&self, ply: usize) -> [ContKey; 3] {
+        let p4 = if self.limits.params[Param::ContHist4] != 0 { self.cont_prev(ply, 4) } else { NO_KEY };
+        [self.cont_prev(ply, 1), self.cont_prev(ply, 2), p4]
+    }
+
+    /// Moves the quiet move `m`'s butterfly history and its continuation statistics
+    /// after `keys` (`quiet_stat_keys`) by `bonus` (a malus when negative).
+    fn nudge_quiet_stats(&mut self, m: Move, keys: &[ContKey; 3], bonus: i32) {
+        let i = hist_index(&self.pos, m);
+        self.tables.history[i] = history::gravity(self.tables.history[i], bonus);
+        let k = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
+        for &prev in keys {
+            self.tables.cont.update(prev, k, bonus);
         }
     }
 
     /// Moves the continuation statistics of the parent's move (`priorMoveStats`) by
     /// `bonus`, after the moves before it; nothing when that move was a capture, a
-    /// promotion or a pass, or there is no parent.
+    /// promotion or a pass. `ply` is at least 1.
     fn learn_prior_move(&mut self, ply: usize, bonus: i32) {
-        if ply == 0 {
-            return;
-        }
         let last = self.pos.state().last_move;
         if last.is_null() || self.is_noisy_made(last) {
             return;
