@@ -15,14 +15,20 @@ about a position a hundred plies before the end, an evaluation says something ab
 With --ce the game's result is kept and the engine's score is added as EPD's `ce`
 (centipawns from the side to move), the data `kirin train-net` learns from:
 `FEN c9 "1-0"; ce 35;`.
+
+--jobs N runs N engines, each searching one position at a time on one thread (one per
+core is right): the output is the same as with one engine, in the input's order.
 """
 import argparse
 import re
 import subprocess
 import sys
+import threading
 
 # Mate scores count as this many centipawns (an expected score of 1 or 0 within 1e-7).
 MATE_CP = 3000
+# The result written for a position whose data line gave none.
+DRAW = '"1/2-1/2"'
 
 
 class Engine:
@@ -65,6 +71,70 @@ class Engine:
         return score if fen.split()[1] == "w" else -score
 
 
+def kept_positions(paths, every):
+    """The (FEN, result) of every `every`-th position of the data files, in their order."""
+    seen = 0
+    for path in paths:
+        with open(path) as f:
+            for raw in f:
+                fen, _, rest = raw.partition(" c9 ")
+                fen = fen.strip()
+                if not fen or fen.startswith("#"):
+                    continue
+                seen += 1
+                if seen % every == 0:
+                    yield fen, rest.split(";")[0].strip()
+
+
+def labelled(fen, result, cp, ce):
+    """The output line of one position scored `cp` (White's point of view)."""
+    if ce:
+        stm_cp = cp if fen.split()[1] == "w" else -cp
+        return f"{fen} c9 {result or DRAW}; ce {stm_cp};\n"
+    return f'{fen} c9 "{1 / (1 + 10 ** (-cp / 400)):.4f}";\n'
+
+
+def label_all(positions, engines, depth, ce, out):
+    """Scores the positions with the engines, one thread each, and writes the lines in the
+    input's order as soon as every line before them is done; returns how many."""
+    source = iter(enumerate(positions))
+    lock = threading.Lock()
+    done = {}
+    state = {"next": 0, "failed": None}
+
+    def work(engine):
+        while True:
+            with lock:
+                if state["failed"] is not None:
+                    return
+                item = next(source, None)
+            if item is None:
+                return
+            i, (fen, result) = item
+            try:
+                line = labelled(fen, result, engine.score(fen, depth), ce)
+            except BaseException as e:  # the engine exited: stop the others, report it
+                with lock:
+                    state["failed"] = e
+                return
+            with lock:
+                done[i] = line
+                while state["next"] in done:
+                    out.write(done.pop(state["next"]))
+                    state["next"] += 1
+                    if state["next"] % 5000 == 0:
+                        print(f"{state['next']} positions", file=sys.stderr, flush=True)
+
+    workers = [threading.Thread(target=work, args=(e,)) for e in engines]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    if state["failed"] is not None:
+        raise state["failed"]
+    return state["next"]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("data", nargs="+", help="data files of kirin tune --save or kirin selfplay")
@@ -72,35 +142,17 @@ def main():
     p.add_argument("--engine", default="fairy-stockfish", help="UCI teacher engine command")
     p.add_argument("--depth", type=int, default=6)
     p.add_argument("--every", type=int, default=1, help="keep every N-th position")
+    p.add_argument("--jobs", type=int, default=1, help="engines searching at once, one position each")
     p.add_argument("--out", required=True)
     p.add_argument("--ce", action="store_true", help="keep the result, add the score as ce (side to move)")
     a = p.parse_args()
-    if a.every < 1 or a.depth < 1:
-        p.error("--every and --depth must be at least 1")
-    engine = Engine(a.engine, a.variant)
-    n = seen = 0
+    if a.every < 1 or a.depth < 1 or a.jobs < 1:
+        p.error("--every, --depth and --jobs must be at least 1")
+    engines = [Engine(a.engine, a.variant) for _ in range(a.jobs)]
     with open(a.out, "w") as out:
-        for path in a.data:
-            with open(path) as f:
-                for raw in f:
-                    fen, _, rest = raw.partition(" c9 ")
-                    fen = fen.strip()
-                    if not fen or fen.startswith("#"):
-                        continue
-                    seen += 1
-                    if seen % a.every:
-                        continue
-                    cp = engine.score(fen, a.depth)
-                    if a.ce:
-                        result = rest.split(";")[0].strip() or '"1/2-1/2"'
-                        stm_cp = cp if fen.split()[1] == "w" else -cp
-                        out.write(f"{fen} c9 {result}; ce {stm_cp};\n")
-                    else:
-                        out.write(f'{fen} c9 "{1 / (1 + 10 ** (-cp / 400)):.4f}";\n')
-                    n += 1
-                    if n % 5000 == 0:
-                        print(f"{n} positions", file=sys.stderr, flush=True)
-    engine.send("quit")
+        n = label_all(kept_positions(a.data, a.every), engines, a.depth, a.ce, out)
+    for engine in engines:
+        engine.send("quit")
     print(f"{n} positions written to {a.out}", file=sys.stderr)
 
 
