@@ -11,6 +11,16 @@ scripts/perft-speed.sh and scripts/smp-ttd.sh on an idle machine.
 
 Depths are each engine's own (their reductions and extensions differ), so equal depth is not
 equal search; the branching factor and the nodes to a given depth are what compare.
+
+With --pgn the positions are those of real games (every move from ply --from of the first
+--games games) and each engine searches --nodes nodes in each, twice: once with its hash
+kept from one move to the next, as in a game, once cleared before every search. It prints
+the mean depth completed in each way: how much deeper one engine gets on the same nodes
+where the game goes, and how much of that its hash carries from move to move. A completed
+depth is the deepest exact score reported with fewer nodes than the limit: Stockfish also
+prints the iteration the limit stopped, with the node count that stopped it.
+
+    scripts/depth-gap.py --variant courier --pgn games.pgn --games 2 --nodes 150000
 """
 
 from __future__ import annotations
@@ -61,6 +71,89 @@ def nodes_per_depth(cmd: list[str], variant: str, fen: str, depth: int) -> dict[
     return seen
 
 
+class UciEngine:
+    """A UCI engine on one thread, searching position after position without a restart."""
+
+    def __init__(self, cmd: list[str], variant: str):
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        setup = ["uci"]
+        if variant != "chess":
+            setup.append(f"setoption name UCI_Variant value {variant}")
+        self.send(*setup, "setoption name Threads value 1", "isready")
+        self.wait("readyok")
+
+    def send(self, *lines: str) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.write("\n".join(lines) + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, word: str) -> list[str]:
+        assert self.proc.stdout
+        lines = []
+        for line in self.proc.stdout:
+            lines.append(line)
+            if line.split()[:1] == [word]:
+                return lines
+        raise SystemExit(f"depth-gap.py: the engine exited before '{word}'")
+
+    def completed_depth(self, fen: str, nodes: int, clear: bool) -> int:
+        if clear:
+            self.send("ucinewgame", "isready")
+            self.wait("readyok")
+        self.send(f"position fen {fen}", f"go nodes {nodes}")
+        return completed_depth(self.wait("bestmove"), nodes)
+
+    def quit(self) -> None:
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def completed_depth(lines: list[str], limit: int) -> int:
+    """The deepest exact score of the first principal variation reported with fewer nodes
+    than `limit` (a report at the limit is of the iteration that the limit stopped)."""
+    best = 0
+    for line in lines:
+        t = line.split()
+        if t[:1] != ["info"] or t[1:2] == ["string"] or "depth" not in t or "nodes" not in t or "score" not in t:
+            continue
+        if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
+            continue
+        if int(t[t.index("nodes") + 1]) < limit:
+            best = max(best, int(t[t.index("depth") + 1]))
+    return best
+
+
+def game_positions(pgn: str, variant: str, games: int, first: int) -> list[list[str]]:
+    """The FEN before each move from ply `first` on, of each of the first `games` games."""
+    import pyffish
+    from move_quality import pgn_games, replay
+
+    with open(pgn) as f:
+        text = f.read()
+    out = []
+    for tags, sans in list(pgn_games(text))[:games]:
+        start = tags.get("FEN") or pyffish.start_fen(variant)
+        out.append(list(replay(variant, start, sans))[first:])
+    return out
+
+
+def along_games(a: argparse.Namespace) -> int:
+    games = game_positions(a.pgn, a.variant, a.games, a.first)
+    count = sum(len(g) for g in games)
+    print(f"variant {a.variant}, {count} positions of {len(games)} games from ply {a.first}, {a.nodes} nodes each, one thread")
+    for name, cmd in (("kirin", [a.kirin, "uci"]), ("fsf", [a.fsf])):
+        for clear in (False, True):
+            engine = UciEngine(cmd, a.variant)
+            depths = []
+            for game in games:
+                engine.send("ucinewgame")
+                depths += [engine.completed_depth(fen, a.nodes, clear) for fen in game]
+            engine.quit()
+            mean = sum(depths) / max(len(depths), 1)
+            print(f"{name:<6} hash {'cleared' if clear else 'kept   '}  mean completed depth {mean:5.2f}", flush=True)
+    return 0
+
+
 def ebf(seen: dict[int, int], last: int = 4) -> float | None:
     ds = sorted(seen)
     ratios = [seen[b] / seen[a] for a, b in zip(ds, ds[1:]) if seen[a] > 0][-last:]
@@ -78,8 +171,16 @@ def main() -> int:
     p.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     p.add_argument("--variant", default="chess")
     p.add_argument("--depth", type=int, default=12)
+    p.add_argument("--pgn", help="search along the games of this PGN instead (with --nodes)")
+    p.add_argument("--games", type=int, default=2, help="with --pgn: how many of its games")
+    p.add_argument("--from", dest="first", type=int, default=8, help="with --pgn: the first ply searched")
+    p.add_argument("--nodes", type=int, default=150000, help="with --pgn: nodes a search")
     p.add_argument("fens", nargs="*")
     a = p.parse_args()
+    if a.pgn:
+        if a.games < 1 or a.first < 0 or a.nodes < 1:
+            p.error("--games and --nodes must be at least 1, --from at least 0")
+        return along_games(a)
     fens = a.fens or DEFAULT_FENS.get(a.variant)
     if not fens:
         p.error(f"give FENs for {a.variant}")

@@ -67,6 +67,8 @@ class Labelling(unittest.TestCase):
             for e in engines:
                 e.p.kill()
                 e.p.wait()
+                e.p.stdin.close()
+                e.p.stdout.close()
         return n, out.getvalue()
 
     def test_lines_keep_the_input_order_whatever_engine_finishes_first(self):
