@@ -107,7 +107,11 @@ def label_all(positions, engines, depth, ce, out):
             with lock:
                 if state["failed"] is not None:
                     return
-                item = next(source, None)
+                try:
+                    item = next(source, None)
+                except BaseException as e:  # a data file that cannot be read
+                    state["failed"] = e
+                    return
             if item is None:
                 return
             i, (fen, result) = item

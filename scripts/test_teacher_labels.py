@@ -98,6 +98,14 @@ class Labelling(unittest.TestCase):
             self.run_jobs(2, positions)
         self.assertIn("the engine exited", str(caught.exception))
 
+    def test_a_data_file_that_fails_midway_stops_the_run(self):
+        def positions():
+            yield FENS[0]
+            raise OSError("unreadable")
+
+        with self.assertRaises(OSError):
+            self.run_jobs(2, positions())
+
     def test_every_nth_position_of_the_files(self):
         path = os.path.join(self.dir.name, "data.epd")
         with open(path, "w") as f:
