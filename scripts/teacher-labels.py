@@ -17,18 +17,25 @@ With --ce the game's result is kept and the engine's score is added as EPD's `ce
 `FEN c9 "1-0"; ce 35;`.
 
 --jobs N runs N engines, each searching one position at a time on one thread (one per
-core is right): the output is the same as with one engine, in the input's order.
+core is right). The lines come in the input's order, but the scores are not those of a
+one-engine run: an engine's hash keeps what it found in the positions it scored before,
+so a score depends on what came before it (600 courier positions at depth 8, one engine
+against two: 22 cp apart at the median, 41 on average, as another order would give).
 """
 import argparse
+import itertools
+import queue
 import re
 import subprocess
 import sys
-import threading
+from concurrent.futures import ThreadPoolExecutor
 
 # Mate scores count as this many centipawns (an expected score of 1 or 0 within 1e-7).
 MATE_CP = 3000
 # The result written for a position whose data line gave none.
 DRAW = '"1/2-1/2"'
+# Positions read ahead per engine: enough to keep every engine busy between batches.
+BATCH = 256
 
 
 class Engine:
@@ -96,47 +103,34 @@ def labelled(fen, result, cp, ce):
 
 def label_all(positions, engines, depth, ce, out):
     """Scores the positions with the engines, one thread each, and writes the lines in the
-    input's order as soon as every line before them is done; returns how many."""
-    source = iter(enumerate(positions))
-    lock = threading.Lock()
-    done = {}
-    state = {"next": 0, "failed": None}
+    input's order; returns how many. The input is read a batch at a time, so that a large
+    file is not held in memory; a failure (an engine that exits, a file that cannot be
+    read) stops the run and is raised here."""
+    free = queue.Queue()
+    for engine in engines:
+        free.put(engine)
 
-    def work(engine):
-        while True:
-            with lock:
-                if state["failed"] is not None:
-                    return
-                try:
-                    item = next(source, None)
-                except BaseException as e:  # a data file that cannot be read
-                    state["failed"] = e
-                    return
-            if item is None:
-                return
-            i, (fen, result) = item
-            try:
-                line = labelled(fen, result, engine.score(fen, depth), ce)
-            except BaseException as e:  # the engine exited: stop the others, report it
-                with lock:
-                    state["failed"] = e
-                return
-            with lock:
-                done[i] = line
-                while state["next"] in done:
-                    out.write(done.pop(state["next"]))
-                    state["next"] += 1
-                    if state["next"] % 5000 == 0:
-                        print(f"{state['next']} positions", file=sys.stderr, flush=True)
+    def score(position):
+        fen, result = position
+        engine = free.get()
+        try:
+            return labelled(fen, result, engine.score(fen, depth), ce)
+        finally:
+            free.put(engine)
 
-    workers = [threading.Thread(target=work, args=(e,)) for e in engines]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    if state["failed"] is not None:
-        raise state["failed"]
-    return state["next"]
+    pool = ThreadPoolExecutor(len(engines))
+    source = iter(positions)
+    n = 0
+    try:
+        while batch := list(itertools.islice(source, BATCH * len(engines))):
+            for line in pool.map(score, batch):
+                out.write(line)
+                n += 1
+                if n % 5000 == 0:
+                    print(f"{n} positions", file=sys.stderr, flush=True)
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return n
 
 
 def main():

@@ -3,6 +3,7 @@ python3 -m unittest discover -s scripts -p 'test_*.py'
 
 A stand-in engine scores each position by its FEN's length and answers after a delay
 that varies with the position, so that engines running side by side finish out of order."""
+import contextlib
 import importlib.util
 import io
 import os
@@ -67,7 +68,9 @@ class Labelling(unittest.TestCase):
             for e in engines:
                 e.p.kill()
                 e.p.wait()
-                e.p.stdin.close()
+                # A dead engine may still hold a line it was sent after it exited.
+                with contextlib.suppress(BrokenPipeError):
+                    e.p.stdin.close()
                 e.p.stdout.close()
         return n, out.getvalue()
 
