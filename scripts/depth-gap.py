@@ -26,6 +26,7 @@ prints the iteration the limit stopped, with the node count that stopped it.
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 
@@ -71,41 +72,16 @@ def nodes_per_depth(cmd: list[str], variant: str, fen: str, depth: int) -> dict[
     return seen
 
 
-class UciEngine:
-    """A UCI engine on one thread, searching position after position without a restart."""
-
-    def __init__(self, cmd: list[str], variant: str):
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        setup = ["uci"]
-        if variant != "chess":
-            setup.append(f"setoption name UCI_Variant value {variant}")
-        self.send(*setup, "setoption name Threads value 1", "isready")
-        self.wait("readyok")
-
-    def send(self, *lines: str) -> None:
-        assert self.proc.stdin
-        self.proc.stdin.write("\n".join(lines) + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, word: str) -> list[str]:
-        assert self.proc.stdout
-        lines = []
-        for line in self.proc.stdout:
-            lines.append(line)
-            if line.split()[:1] == [word]:
-                return lines
-        raise SystemExit(f"depth-gap.py: the engine exited before '{word}'")
-
-    def completed_depth(self, fen: str, nodes: int, clear: bool) -> int:
-        if clear:
-            self.send("ucinewgame", "isready")
-            self.wait("readyok")
-        self.send(f"position fen {fen}", f"go nodes {nodes}")
-        return completed_depth(self.wait("bestmove"), nodes)
-
-    def quit(self) -> None:
-        self.send("quit")
-        self.proc.wait(timeout=10)
+def search_depth(engine, fen: str, nodes: int, clear: bool) -> int:
+    """The depth `engine` (a `move_quality.Uci`) completes in `nodes` nodes from `fen`, its
+    hash cleared first or kept from its last search."""
+    if clear:
+        engine.send("ucinewgame")
+        engine.send("isready")
+        engine.until("readyok")
+    engine.send(f"position fen {fen}")
+    engine.send(f"go nodes {nodes}")
+    return completed_depth(engine.until("bestmove"), nodes)
 
 
 def completed_depth(lines: list[str], limit: int) -> int:
@@ -138,16 +114,18 @@ def game_positions(pgn: str, variant: str, games: int, first: int) -> list[list[
 
 
 def along_games(a: argparse.Namespace) -> int:
+    from move_quality import Uci
+
     games = game_positions(a.pgn, a.variant, a.games, a.first)
     count = sum(len(g) for g in games)
     print(f"variant {a.variant}, {count} positions of {len(games)} games from ply {a.first}, {a.nodes} nodes each, one thread")
-    for name, cmd in (("kirin", [a.kirin, "uci"]), ("fsf", [a.fsf])):
+    for name, cmd in (("kirin", shlex.join([a.kirin, "uci"])), ("fsf", shlex.quote(a.fsf))):
         for clear in (False, True):
-            engine = UciEngine(cmd, a.variant)
+            engine = Uci(cmd, a.variant, {"Threads": "1"})
             depths = []
             for game in games:
                 engine.send("ucinewgame")
-                depths += [engine.completed_depth(fen, a.nodes, clear) for fen in game]
+                depths += [search_depth(engine, fen, a.nodes, clear) for fen in game]
             engine.quit()
             mean = sum(depths) / max(len(depths), 1)
             print(f"{name:<6} hash {'cleared' if clear else 'kept   '}  mean completed depth {mean:5.2f}", flush=True)
