@@ -1183,7 +1183,7 @@ impl<'a> Worker<'a> {
             // check it may give) decides; the capture's victim and the quiet move's
             // escape are read before the move is made.
             let reducible = depth >= 3
-                && i > 1 + usize::from(pv_node)
+                && i as i32 >= p[Param::LmrFirst] + if pv_node { p[Param::LmrFirstPv] } else { 0 }
                 && (!noisy
                     || (p[Param::LmrCaptures] != 0
                         && (i >= late_count

@@ -153,10 +153,15 @@ pub enum Param {
     /// continuation statistics, a node where nothing reached alpha (at depth 3 or more,
     /// or on the principal variation) credits them; (0) they learn only at the parent.
     PriorMoveStats,
+    /// Late-move reductions apply from this move of a node on (counted from 0: 1 is the
+    /// second move, Stockfish 11's `moveCount > 1`).
+    LmrFirst,
+    /// A principal-variation node starts them this many moves later.
+    LmrFirstPv,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 48] = [
+const SPECS: [(Param, &str, i32, i32, i32); 50] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -205,6 +210,8 @@ const SPECS: [(Param, &str, i32, i32, i32); 48] = [
     (Param::CaptureHistory, "captureHistory", 0, 0, 1),
     (Param::TtCutStats, "ttCutStats", 0, 0, 1),
     (Param::PriorMoveStats, "priorMoveStats", 0, 0, 1),
+    (Param::LmrFirst, "lmrFirst", 2, 1, 10),
+    (Param::LmrFirstPv, "lmrFirstPv", 1, 0, 10),
 ];
 
 // `SearchParams::named` has a bit per parameter.
