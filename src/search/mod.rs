@@ -1079,6 +1079,8 @@ impl<'a> Worker<'a> {
         // are pruned (`lmrPrune`) and its captures may be reduced (`lmrCaptures`).
         let late_count = ((5 + depth * depth) * (1 + i32::from(improving)) / 2) as usize;
         let tt_noisy = !tt_move.is_null() && self.is_noisy(tt_move);
+        // The first move late-move reductions may reduce here (`lmrFirst`, `lmrFirstPv`).
+        let first_reducible = (p[Param::LmrFirst] + if pv_node { p[Param::LmrFirstPv] } else { 0 }) as usize;
         for i in 0..moves.len() {
             if i >= end {
                 break;
@@ -1183,7 +1185,7 @@ impl<'a> Worker<'a> {
             // check it may give) decides; the capture's victim and the quiet move's
             // escape are read before the move is made.
             let reducible = depth >= 3
-                && i as i32 >= p[Param::LmrFirst] + if pv_node { p[Param::LmrFirstPv] } else { 0 }
+                && i >= first_reducible
                 && (!noisy
                     || (p[Param::LmrCaptures] != 0
                         && (i >= late_count
