@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import subprocess
 import sys
 
 DEFAULT_FENS = {
@@ -45,30 +44,16 @@ DEFAULT_FENS = {
 }
 
 
-def nodes_per_depth(cmd: list[str], variant: str, fen: str, depth: int) -> dict[int, int]:
-    """Runs `go depth` and keeps, for each depth, the node count of its last info line."""
-    setup = ["uci"]
-    if variant != "chess":
-        setup.append(f"setoption name UCI_Variant value {variant}")
-    setup += ["setoption name Threads value 1", "isready", "ucinewgame", f"position fen {fen}",
-              f"go depth {depth}"]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert proc.stdin and proc.stdout
-    proc.stdin.write("\n".join(setup) + "\n")
-    proc.stdin.flush()
-    seen: dict[int, int] = {}
-    for line in proc.stdout:
-        t = line.split()
-        if t and t[0] == "bestmove":
-            break
-        if t[:1] == ["info"] and "depth" in t and "nodes" in t and "score" in t:
-            if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
-                continue
-            d = int(t[t.index("depth") + 1])
-            seen[d] = int(t[t.index("nodes") + 1])
-    proc.stdin.write("quit\n")
-    proc.stdin.flush()
-    proc.wait(timeout=10)
+def nodes_per_depth(cmd: str, variant: str, fen: str, depth: int) -> dict[int, int]:
+    """Runs `go depth` and keeps, for each depth, the node count of its last report."""
+    from move_quality import Uci
+
+    engine = Uci(cmd, variant, {"Threads": "1"})
+    engine.send("ucinewgame")
+    engine.send(f"position fen {fen}")
+    engine.send(f"go depth {depth}")
+    seen = dict(exact_reports(engine.until("bestmove")))
+    engine.quit()
     return seen
 
 
@@ -84,19 +69,21 @@ def search_depth(engine, fen: str, nodes: int, clear: bool) -> int:
     return completed_depth(engine.until("bestmove"), nodes)
 
 
-def completed_depth(lines: list[str], limit: int) -> int:
-    """The deepest exact score of the first principal variation reported with fewer nodes
-    than `limit` (a report at the limit is of the iteration that the limit stopped)."""
-    best = 0
+def exact_reports(lines: list[str]):
+    """(depth, nodes) of each report of an exact score of the first principal variation."""
     for line in lines:
         t = line.split()
         if t[:1] != ["info"] or t[1:2] == ["string"] or "depth" not in t or "nodes" not in t or "score" not in t:
             continue
         if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
             continue
-        if int(t[t.index("nodes") + 1]) < limit:
-            best = max(best, int(t[t.index("depth") + 1]))
-    return best
+        yield int(t[t.index("depth") + 1]), int(t[t.index("nodes") + 1])
+
+
+def completed_depth(lines: list[str], limit: int) -> int:
+    """The deepest exact score of the first principal variation reported with fewer nodes
+    than `limit` (a report at the limit is of the iteration that the limit stopped)."""
+    return max((d for d, n in exact_reports(lines) if n < limit), default=0)
 
 
 def game_positions(pgn: str, variant: str, games: int, first: int) -> list[list[str]]:
@@ -166,7 +153,7 @@ def main() -> int:
     print("engine  position  " + " ".join(f"{'d' + str(d):>9}" for d in range(1, a.depth + 1)) + "    EBF")
     totals = {}
     for i, fen in enumerate(fens, 1):
-        for name, cmd in (("kirin", [a.kirin, "uci"]), ("fsf", [a.fsf])):
+        for name, cmd in (("kirin", shlex.join([a.kirin, "uci"])), ("fsf", shlex.quote(a.fsf))):
             seen = nodes_per_depth(cmd, a.variant, fen, a.depth)
             cells = " ".join(f"{seen.get(d, 0):>9}" for d in range(1, a.depth + 1))
             b = ebf(seen)
