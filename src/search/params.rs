@@ -158,10 +158,14 @@ pub enum Param {
     LmrFirst,
     /// A principal-variation node starts them this many moves later.
     LmrFirstPv,
+    /// Moves a clock without a move count is planned to last (`time::Allocation`): the
+    /// optimum time of a move is the clock left over this many, plus most of the
+    /// increment.
+    TimeMoves,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 50] = [
+const SPECS: [(Param, &str, i32, i32, i32); 51] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -212,6 +216,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 50] = [
     (Param::PriorMoveStats, "priorMoveStats", 0, 0, 1),
     (Param::LmrFirst, "lmrFirst", 2, 1, 10),
     (Param::LmrFirstPv, "lmrFirstPv", 1, 0, 10),
+    (Param::TimeMoves, "timeMoves", 35, 10, 100),
 ];
 
 // `SearchParams::named` has a bit per parameter.

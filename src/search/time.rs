@@ -105,18 +105,19 @@ impl Allocation {
     /// than the increment gives back and the clock recovers instead of draining (at
     /// 1 s + 10 ms the old reserve of `min(40 ms, left / 3)` lost 29 of 30 Short Sliders
     /// games on time).
-    pub fn from_clock(clock: Clock, overhead: Duration) -> Allocation {
+    pub fn from_clock(clock: Clock, overhead: Duration, planned_moves: u32) -> Allocation {
         let left = ms(clock.time);
         let inc = ms(clock.inc);
         let usable = left.saturating_sub(ms(overhead));
-        // Sudden death and increment clocks: plan on 35 more moves, in every variant. In
+        // Sudden death and increment clocks: plan on `planned_moves` more moves (the
+        // `timeMoves` search parameter, 35 unless a variant sets it). With 35, in
         // Chu, whose games run 150-300 moves, this spends most of the clock in the first
         // 40-60 moves, which is what scored best against HaChu (chu, 30 s + 0.3 s, the same
         // 12 openings, 2026-11-23, both builds with the capture-search limit): 5 of 12 with
         // it; 2 of 12 when planning on 20 + men/2 moves (66 at the start of Chu) and not
         // beginning an iteration predicted to run past twice its target, which kept 15 s
         // for the late middle game.
-        let mtg = clock.moves_to_go.unwrap_or(35).clamp(1, 60) as u64;
+        let mtg = clock.moves_to_go.map_or(planned_moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
         let mut optimum = (usable / mtg).saturating_add(inc / 4 * 3);
         // Never plan to use more than what keeps a margin for the remaining moves; with
         // little time left keep more in reserve (scheduling delays on a loaded machine).
@@ -159,21 +160,36 @@ mod tests {
             (300, 100, Some(1)),
             (u64::MAX, u64::MAX, None),
         ] {
-            let a = Allocation::from_clock(
-                Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg },
-                oh,
-            );
-            assert!(a.optimum <= a.maximum);
-            if t > 0 {
-                assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?}: {a:?}");
+            for planned in [0, 10, 35, 100, u32::MAX] {
+                let a = Allocation::from_clock(
+                    Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg },
+                    oh,
+                    planned,
+                );
+                assert!(a.optimum <= a.maximum);
+                if t > 0 {
+                    assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?} {planned}: {a:?}");
+                }
             }
         }
         // 1 s + 0.01 s: a small slice per move.
         let a = Allocation::from_clock(
             Clock { time: Duration::from_millis(1000), inc: Duration::from_millis(10), moves_to_go: None },
             oh,
+            35,
         );
         assert!(a.optimum.as_millis() < 60);
+    }
+
+    /// A longer plan spends less of the clock on each move; a move count from the clock
+    /// (`movestogo`, XBoard `level`) overrides the plan.
+    #[test]
+    fn the_planned_move_count_divides_the_clock() {
+        let clock = |mtg| Clock { time: Duration::from_millis(10_000), inc: Duration::ZERO, moves_to_go: mtg };
+        let oh = Duration::ZERO;
+        assert_eq!(Allocation::from_clock(clock(None), oh, 35).optimum, Duration::from_millis(285));
+        assert_eq!(Allocation::from_clock(clock(None), oh, 50).optimum, Duration::from_millis(200));
+        assert_eq!(Allocation::from_clock(clock(Some(20)), oh, 50).optimum, Duration::from_millis(500));
     }
 
     #[test]
@@ -195,6 +211,7 @@ mod tests {
             let a = Allocation::from_clock(
                 Clock { time: Duration::from_millis(left), inc: Duration::from_millis(10), moves_to_go: None },
                 Duration::from_millis(30),
+                35,
             );
             assert_eq!(a.maximum, Duration::from_millis(1), "{left} ms left");
         }
