@@ -727,11 +727,10 @@ impl XBoard {
             // Node-based clock: convert the time budget to nodes.
             let secs = l.movetime.map(|d| d.as_secs_f64()).unwrap_or_else(|| {
                 let params = self.params.for_variant(&self.engine.rules.variant.search_params);
-                let planned = params[crate::search::params::Param::TimeMoves] as u32;
                 let a = crate::search::time::Allocation::from_clock(
                     l.clock.unwrap_or_default(),
                     self.move_overhead,
-                    planned,
+                    params.time_plan(),
                 );
                 a.optimum.as_secs_f64()
             });

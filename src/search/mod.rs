@@ -305,7 +305,7 @@ impl Searcher {
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
             (Some(t), _) => Some(Allocation::fixed(t, overhead)),
-            (None, Some(c)) => Some(Allocation::from_clock(c, overhead, limits.params[Param::TimeMoves] as u32)),
+            (None, Some(c)) => Some(Allocation::from_clock(c, overhead, limits.params.time_plan())),
             _ => None,
         };
         let threads = self.threads;

@@ -7,6 +7,7 @@
 //! `TUNE` and fishtest do. A setting names only what it changes; every parameter it
 //! leaves out has its default, so that the same text always means the same search.
 
+use super::time::TimePlan;
 use std::fmt;
 
 /// One tunable number of the search.
@@ -162,10 +163,13 @@ pub enum Param {
     /// optimum time of a move is the clock left over this many, plus most of the
     /// increment.
     TimeMoves,
+    /// The share of the increment, percent, a move spends on top of its part of the clock
+    /// (`time::TimePlan`).
+    TimeInc,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 51] = [
+const SPECS: [(Param, &str, i32, i32, i32); 52] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -217,6 +221,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 51] = [
     (Param::LmrFirst, "lmrFirst", 2, 1, 10),
     (Param::LmrFirstPv, "lmrFirstPv", 1, 0, 10),
     (Param::TimeMoves, "timeMoves", 35, 10, 100),
+    (Param::TimeInc, "timeInc", 75, 0, 100),
 ];
 
 // `SearchParams::named` has a bit per parameter.
@@ -294,6 +299,14 @@ impl SearchParams {
             }
         }
         p
+    }
+
+    /// How a clock without a move count is spread over the moves (`timeMoves`, `timeInc`).
+    pub fn time_plan(&self) -> TimePlan {
+        TimePlan {
+            moves: self[Param::TimeMoves].max(1).unsigned_abs(),
+            inc_percent: self[Param::TimeInc].max(0).unsigned_abs(),
+        }
     }
 
     /// Each parameter as (name, default, least, greatest), in a fixed order.

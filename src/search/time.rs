@@ -86,6 +86,25 @@ impl PendingProbe {
     }
 }
 
+/// How a clock without a move count is spread over the moves to come (the `timeMoves` and
+/// `timeInc` search parameters, `SearchParams::time_plan`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimePlan {
+    /// The moves the clock is planned to last.
+    pub moves: u32,
+    /// The share of the increment, percent, a move may spend on top of its part of the
+    /// clock.
+    pub inc_percent: u32,
+}
+
+impl Default for TimePlan {
+    /// Kirin's rule before the plan could be set: 35 moves, three quarters of the
+    /// increment.
+    fn default() -> TimePlan {
+        TimePlan { moves: 35, inc_percent: 75 }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Allocation {
     pub optimum: Duration,
@@ -105,11 +124,11 @@ impl Allocation {
     /// than the increment gives back and the clock recovers instead of draining (at
     /// 1 s + 10 ms the old reserve of `min(40 ms, left / 3)` lost 29 of 30 Short Sliders
     /// games on time).
-    pub fn from_clock(clock: Clock, overhead: Duration, planned_moves: u32) -> Allocation {
+    pub fn from_clock(clock: Clock, overhead: Duration, plan: TimePlan) -> Allocation {
         let left = ms(clock.time);
         let inc = ms(clock.inc);
         let usable = left.saturating_sub(ms(overhead));
-        // Sudden death and increment clocks: plan on `planned_moves` more moves (the
+        // Sudden death and increment clocks: plan on `plan.moves` more moves (the
         // `timeMoves` search parameter, 35 unless a variant sets it). With 35, in
         // Chu, whose games run 150-300 moves, this spends most of the clock in the first
         // 40-60 moves, which is what scored best against HaChu (chu, 30 s + 0.3 s, the same
@@ -117,8 +136,13 @@ impl Allocation {
         // it; 2 of 12 when planning on 20 + men/2 moves (66 at the start of Chu) and not
         // beginning an iteration predicted to run past twice its target, which kept 15 s
         // for the late middle game.
-        let mtg = clock.moves_to_go.map_or(planned_moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
-        let mut optimum = (usable / mtg).saturating_add(inc / 4 * 3);
+        let mtg = clock.moves_to_go.map_or(plan.moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
+        // The increment's share (`timeInc`): what is not spent of it builds a reserve
+        // that lasts to the end of the game (at 75%, a courier game at 10 s + 0.1 s
+        // ended with a second on Kirin's clock and a quarter of one on Fairy-Stockfish's).
+        let percent = u64::from(plan.inc_percent.min(100));
+        let inc_share = inc / 100 * percent + inc % 100 * percent / 100;
+        let mut optimum = (usable / mtg).saturating_add(inc_share);
         // Never plan to use more than what keeps a margin for the remaining moves; with
         // little time left keep more in reserve (scheduling delays on a loaded machine).
         let cap = if mtg == 1 {
@@ -160,15 +184,16 @@ mod tests {
             (300, 100, Some(1)),
             (u64::MAX, u64::MAX, None),
         ] {
-            for planned in [0, 10, 35, 100, u32::MAX] {
+            for (moves, inc_percent) in [(0, 0), (10, 100), (35, 75), (100, 50), (u32::MAX, u32::MAX)] {
+                let plan = TimePlan { moves, inc_percent };
                 let a = Allocation::from_clock(
                     Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg },
                     oh,
-                    planned,
+                    plan,
                 );
                 assert!(a.optimum <= a.maximum);
                 if t > 0 {
-                    assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?} {planned}: {a:?}");
+                    assert!(a.maximum.as_millis() as u64 <= t.max(1), "{t} {inc} {mtg:?} {plan:?}: {a:?}");
                 }
             }
         }
@@ -176,7 +201,7 @@ mod tests {
         let a = Allocation::from_clock(
             Clock { time: Duration::from_millis(1000), inc: Duration::from_millis(10), moves_to_go: None },
             oh,
-            35,
+            TimePlan::default(),
         );
         assert!(a.optimum.as_millis() < 60);
     }
@@ -187,9 +212,21 @@ mod tests {
     fn the_planned_move_count_divides_the_clock() {
         let clock = |mtg| Clock { time: Duration::from_millis(10_000), inc: Duration::ZERO, moves_to_go: mtg };
         let oh = Duration::ZERO;
-        assert_eq!(Allocation::from_clock(clock(None), oh, 35).optimum, Duration::from_millis(285));
-        assert_eq!(Allocation::from_clock(clock(None), oh, 50).optimum, Duration::from_millis(200));
-        assert_eq!(Allocation::from_clock(clock(Some(20)), oh, 50).optimum, Duration::from_millis(500));
+        let plan = |moves| TimePlan { moves, inc_percent: 75 };
+        assert_eq!(Allocation::from_clock(clock(None), oh, plan(35)).optimum, Duration::from_millis(285));
+        assert_eq!(Allocation::from_clock(clock(None), oh, plan(50)).optimum, Duration::from_millis(200));
+        assert_eq!(Allocation::from_clock(clock(Some(20)), oh, plan(50)).optimum, Duration::from_millis(500));
+    }
+
+    /// The increment's share adds to each move's part of the clock: 10 s + 0.1 s over 50
+    /// moves is 200 ms of clock, and 75 or 100 ms of the increment.
+    #[test]
+    fn the_increment_share_adds_to_the_move() {
+        let clock = Clock { time: Duration::from_millis(10_000), inc: Duration::from_millis(100), moves_to_go: None };
+        let plan = |inc_percent| TimePlan { moves: 50, inc_percent };
+        let optimum = |p| Allocation::from_clock(clock, Duration::ZERO, plan(p)).optimum.as_millis();
+        assert_eq!((optimum(0), optimum(75), optimum(100)), (200, 275, 300));
+        assert_eq!(optimum(250), 300, "more than the whole increment is the whole increment");
     }
 
     #[test]
@@ -211,7 +248,7 @@ mod tests {
             let a = Allocation::from_clock(
                 Clock { time: Duration::from_millis(left), inc: Duration::from_millis(10), moves_to_go: None },
                 Duration::from_millis(30),
-                35,
+                TimePlan::default(),
             );
             assert_eq!(a.maximum, Duration::from_millis(1), "{left} ms left");
         }
