@@ -160,8 +160,8 @@ pub enum Param {
     /// A principal-variation node starts them this many moves later.
     LmrFirstPv,
     /// Moves a clock without a move count is planned to last (`time::Allocation`): the
-    /// optimum time of a move is the clock left over this many, plus most of the
-    /// increment.
+    /// optimum time of a move is the clock left over this many, plus `timeInc`'s share
+    /// of the increment.
     TimeMoves,
     /// The share of the increment, percent, a move spends on top of its part of the clock
     /// (`time::TimePlan`).

@@ -138,8 +138,9 @@ impl Allocation {
         // for the late middle game.
         let mtg = clock.moves_to_go.map_or(plan.moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
         // The increment's share (`timeInc`): what is not spent of it builds a reserve
-        // that lasts to the end of the game (at 75%, a courier game at 10 s + 0.1 s
-        // ended with a second on Kirin's clock and a quarter of one on Fairy-Stockfish's).
+        // that lasts to the end of the game (at 75%, Kirin's courier games at 10 s + 0.1 s
+        // kept 0.7-1 s past move 70, Fairy-Stockfish's a quarter of a second; playing
+        // all of it was level with 75% in self-play, docs/log/2026-12.md).
         let percent = u64::from(plan.inc_percent.min(100));
         let inc_share = inc / 100 * percent + inc % 100 * percent / 100;
         let mut optimum = (usable / mtg).saturating_add(inc_share);
