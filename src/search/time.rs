@@ -97,14 +97,6 @@ pub struct TimePlan {
     pub inc_percent: u32,
 }
 
-impl Default for TimePlan {
-    /// Kirin's rule before the plan could be set: 35 moves, three quarters of the
-    /// increment.
-    fn default() -> TimePlan {
-        TimePlan { moves: 35, inc_percent: 75 }
-    }
-}
-
 #[derive(Debug, Clone, Copy)]
 pub struct Allocation {
     pub optimum: Duration,
@@ -172,6 +164,7 @@ impl Allocation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::params::SearchParams;
 
     #[test]
     fn budgets_stay_inside_the_clock() {
@@ -202,7 +195,7 @@ mod tests {
         let a = Allocation::from_clock(
             Clock { time: Duration::from_millis(1000), inc: Duration::from_millis(10), moves_to_go: None },
             oh,
-            TimePlan::default(),
+            SearchParams::default().time_plan(),
         );
         assert!(a.optimum.as_millis() < 60);
     }
@@ -249,7 +242,7 @@ mod tests {
             let a = Allocation::from_clock(
                 Clock { time: Duration::from_millis(left), inc: Duration::from_millis(10), moves_to_go: None },
                 Duration::from_millis(30),
-                TimePlan::default(),
+                SearchParams::default().time_plan(),
             );
             assert_eq!(a.maximum, Duration::from_millis(1), "{left} ms left");
         }
