@@ -21,7 +21,9 @@
 //! - `captureHistory`: captures are ordered by a history of the captures that refuted a
 //!   position, besides their victim;
 //! - `ttCutStats`, `priorMoveStats`: the move statistics also learn from a cut by the
-//!   table's score, and the parent's quiet move from how its child ended.
+//!   table's score, and the parent's quiet move from how its child ended;
+//! - `aspFailHigh`: the root's re-search after a fail high of its aspiration window is
+//!   made that many plies shallower for each fail high since the last fail low.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -103,6 +105,13 @@ fn probcut_and_the_ordering_statistics_change_the_search() {
     assert_changes("priorMoveStats", 1, 0, 0);
 }
 
+/// The positions' 10-ply searches fail high at the root (their scores rise from one
+/// iteration to the next), so a shallower re-search changes them.
+#[test]
+fn a_shallower_re_search_after_a_fail_high_changes_the_search() {
+    assert_changes("aspFailHigh", 1, 0, 0);
+}
+
 #[test]
 fn pruning_by_reduced_depth_shrinks_a_fixed_depth_search() {
     assert_narrows("lmrPrune", 1, 0, 1);
@@ -135,4 +144,9 @@ fn the_narrower_search_still_finds_a_sacrificial_mate() {
         let out = search_to_depth("chess", fen, 15, params);
         assert_eq!(mate_in(out.score), Some(4), "'{params}': score {} pv {:?}", out.score, out.pv);
     }
+    // The iteration that first sees the mate fails high, and `aspFailHigh` searches it
+    // again a ply shallower, where the mate is beyond the horizon: found two plies later
+    // (at depth 15 it plays the winning 1. Qb1 instead, +14.5).
+    let out = search_to_depth("chess", fen, 17, "aspFailHigh=1");
+    assert_eq!(mate_in(out.score), Some(4), "aspFailHigh=1: score {} pv {:?}", out.score, out.pv);
 }

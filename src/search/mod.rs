@@ -589,8 +589,11 @@ impl<'a> Worker<'a> {
                 let mut delta = self.limits.params[Param::Aspiration];
                 let (mut alpha, mut beta) =
                     if depth >= 5 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
+                // Fail highs of this line since its last fail low (`aspFailHigh`).
+                let mut failed_high = 0;
                 loop {
-                    let score = self.root_search(depth, alpha, beta, pv_idx);
+                    let search_depth = (depth - failed_high * self.limits.params[Param::AspFailHigh]).max(1);
+                    let score = self.root_search(search_depth, alpha, beta, pv_idx);
                     // Stable sort keeps earlier lines in front.
                     self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
                     if self.stopped {
@@ -599,11 +602,13 @@ impl<'a> Worker<'a> {
                     if score <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INF);
+                        failed_high = 0;
                         if self.id == 0 && self.elapsed() > Duration::from_millis(2500) {
                             report(&self.report(depth, pv_idx, Bound::Upper));
                         }
                     } else if score >= beta {
                         beta = (score + delta).min(INF);
+                        failed_high += 1;
                         if self.id == 0 && self.elapsed() > Duration::from_millis(2500) {
                             report(&self.report(depth, pv_idx, Bound::Lower));
                         }

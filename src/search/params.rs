@@ -166,10 +166,15 @@ pub enum Param {
     /// The share of the increment, percent, a move spends on top of its part of the clock
     /// (`time::TimePlan`).
     TimeInc,
+    /// Plies the root's re-search is made shallower after each fail high of an iteration
+    /// (Stockfish 11's `failedHighCnt`; a fail low starts the count again): a move that
+    /// beats the window is confirmed by a cheaper search before the full one of the next
+    /// iteration. 0: every re-search is as deep as the iteration.
+    AspFailHigh,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 52] = [
+const SPECS: [(Param, &str, i32, i32, i32); 53] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -222,6 +227,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 52] = [
     (Param::LmrFirstPv, "lmrFirstPv", 1, 0, 10),
     (Param::TimeMoves, "timeMoves", 35, 10, 100),
     (Param::TimeInc, "timeInc", 75, 0, 100),
+    (Param::AspFailHigh, "aspFailHigh", 0, 0, 3),
 ];
 
 // `SearchParams::named` has a bit per parameter.
