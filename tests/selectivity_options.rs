@@ -105,8 +105,8 @@ fn probcut_and_the_ordering_statistics_change_the_search() {
     assert_changes("priorMoveStats", 1, 0, 0);
 }
 
-/// The positions' 10-ply searches fail high at the root (their scores rise from one
-/// iteration to the next), so a shallower re-search changes them.
+/// A shallower re-search changes the positions' 10-ply searches, which it can only do
+/// where the root's window fails high in them.
 #[test]
 fn a_shallower_re_search_after_a_fail_high_changes_the_search() {
     assert_changes("aspFailHigh", 1, 0, 0);
