@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skipped=()
+# Each stage's heading carries the minutes and seconds since the start, so a CI log shows
+# which stage ate its time budget.
+stage() { printf '== %s  [%d:%02d]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 if [ -z "${QUICK:-}" ]; then
   # Fairy-Stockfish's rules as a Python module (the perft referee) and python-chess.
@@ -25,15 +28,17 @@ if [ -z "${QUICK:-}" ]; then
   fi
 fi
 
-echo "== cargo fmt --check"
+stage "cargo fmt --check"
 cargo fmt --check
-echo "== cargo clippy"
+stage "cargo clippy"
 cargo clippy --release --all-targets --quiet -- -D warnings
-echo "== cargo test"
+stage "cargo test"
+# The `ci` profile (Cargo.toml): release optimisation without fat LTO, which would link each
+# test binary as one unit. The engine the later stages drive is the real release build.
 if [ -z "${QUICK:-}" ]; then
-  cargo test --release -- --include-ignored
+  cargo test --profile ci -- --include-ignored
 else
-  cargo test --release
+  cargo test --profile ci
 fi
 cargo build --release --quiet
 references=pyffish,shogiops
@@ -42,20 +47,20 @@ if [ -n "${KIRIN_ORACLE:-}" ]; then
 else
   skipped+=("the cross-check against the independent generator (set KIRIN_ORACLE)")
 fi
-echo "== unit tests of the Python tools"
+stage "unit tests of the Python tools"
 python3 -m unittest discover -s scripts -p 'test_*.py'
-echo "== the cross-check harness against a stand-in kirin ($references)"
+stage "the cross-check harness against a stand-in kirin ($references)"
 python3 scripts/crosscheck.py --self-test --reference "$references"
-echo "== perft cross-check of every variant with a reference ($references)"
+stage "perft cross-check of every variant with a reference ($references)"
 python3 scripts/crosscheck.py --reference "$references" --jobs 2
-echo "== refereed soak sample: Kirin against Kirin in every variant, UCI, CECP and mixed"
+stage "refereed soak sample: Kirin against Kirin in every variant, UCI, CECP and mixed"
 GAMES=2 TC=2+0.05 MAX_PLIES=60 CONCURRENCY=2 OUT=target/soak scripts/soak.sh
-echo "== memory over a long UCI session: every variant, Hash up to 64 MB, 1-4 threads"
+stage "memory over a long UCI session: every variant, Hash up to 64 MB, 1-4 threads"
 python3 scripts/uci-memory.py --engine target/release/kirin --rounds 1500 --sample 250 --max-peak 128
-echo "== python-chess as UCI and CECP client"
+stage "python-chess as UCI and CECP client"
 python3 scripts/pychess_protocols.py --kirin target/release/kirin
 if [ -z "${QUICK:-}" ]; then
-  echo "== fuzzing sample: every cargo-fuzz target for 20 s (stable toolchain, RUSTC_BOOTSTRAP)"
+  stage "fuzzing sample: every cargo-fuzz target for 20 s (stable toolchain, RUSTC_BOOTSTRAP)"
   if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install --quiet --locked cargo-fuzz
   fi
@@ -66,13 +71,13 @@ else
   skipped+=("the fuzzing sample (QUICK)")
 fi
 if [ -z "${QUICK:-}" ]; then
-  echo "== XBoard 4.9.1 hosts every variant (2-game matches under Xvfb)"
+  stage "XBoard 4.9.1 hosts every variant (2-game matches under Xvfb)"
   scripts/xboard-all.sh
 else
   skipped+=("XBoard hosting (QUICK)")
 fi
 if [ ${#skipped[@]} -eq 0 ]; then
-  echo "== all checks passed"
+  stage "all checks passed"
 else
-  echo "== all checks run passed; NOT RUN: ${skipped[*]}"
+  stage "all checks run passed; NOT RUN: ${skipped[*]}"
 fi

@@ -9,6 +9,8 @@
 # engine-defined names as listed in its `feature variants`). ENGINE1/ENGINE2 default to
 # Kirin; the first engine defines engine-defined variants (setup/piece), so keep Kirin first
 # for those. The PGN and XBoard's debug log go to $OUT (default /tmp/kirin-xboard-VARIANT).
+# XVFB_RUN_ARGS replaces xvfb-run's `-a` (e.g. `-n 140 -a`: the first free X display from
+# 140, for matches run side by side, which plain `-a` can give the same number).
 #
 # Exit status 1 if the match did not produce a result for every game, or if the debug log
 # shows an illegal move, an error reply, a missing setup, or a crash of an engine.
@@ -61,7 +63,7 @@ if [ -n "${WATCHDOG:-}" ]; then
      sleep 0.1
    done) &
 fi
-log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run -a /usr/games/xboard \
+log=$(timeout "${MATCH_TIMEOUT:-1200}" xvfb-run ${XVFB_RUN_ARGS:--a} /usr/games/xboard \
   -fcp "$e1" -fd "$out" -scp "$e2" -sd "$out" \
   -variant "$variant" -mg "$games" -tc "$tc" -inc "$inc" \
   -sgf "$out/games.pgn" -debug -nameOfDebugFile "$out/xboard.debug" \
