@@ -31,7 +31,7 @@ lane() {
   local n=0 variant file
   while read -r variant file; do
     n=$((n + 1))
-    [ $(((n - 1) % jobs)) -eq "$1" ] || continue
+    [ -n "$variant" ] && [ $(((n - 1) % jobs)) -eq "$1" ] || continue
     VARIANTS_FILE=$file XVFB_RUN_ARGS="-n $((120 + 20 * $1)) -a" \
       scripts/xboard-match.sh "$variant" "$games" "$tc" "$inc" > "$work/$n.out" 2>&1
     echo $? > "$work/$n.rc"
@@ -45,6 +45,7 @@ fail=0
 n=0
 while read -r variant file; do
   n=$((n + 1))
+  [ -n "$variant" ] || continue
   cat "$work/$n.out" 2>/dev/null
   if [ "$(cat "$work/$n.rc" 2>/dev/null)" != 0 ]; then
     echo "FAIL: XBoard match in $variant${file:+ from the position in $file}"
