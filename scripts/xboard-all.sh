@@ -17,40 +17,38 @@ tc=${TC:-0:05}
 inc=${INC:-0.05}
 jobs=${JOBS:-2}
 positions=tests/xboard/positions.ini
-# One line per match: the variant, then the ini it comes from (empty: the embedded one).
-matches=$(target/release/kirin variants | sed -nE 's/.* xboard: ([a-z0-9-]+)( \(.*\))? .*/\1/p' \
-  | grep -v "^not$" | sort -u | sed 's/$/ /')
-# Forced moves XBoard must apply exactly as Kirin does.
-matches+=$'\n'$(sed -nE 's/^\[([a-z0-9-]+)(:.*)?\]$/\1/p' "$positions" | sed "s|\$| $positions|")
+# One entry per match: the variant, then the ini it comes from (none: the embedded one); the
+# second part is the forced moves XBoard must apply exactly as Kirin does.
+mapfile -t matches < <(
+  target/release/kirin variants | sed -nE 's/.* xboard: ([a-z0-9-]+)( \(.*\))? .*/\1/p' \
+    | grep -v "^not$" | sort -u
+  sed -nE 's/^\[([a-z0-9-]+)(:.*)?\]$/\1/p' "$positions" | sed "s|\$| $positions|")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Lane $1 plays every match whose line number is $1 modulo $jobs, on the first free X display
-# from 120 + 20 * $1, so that lanes starting together never pick the same one.
+# Lane $1 plays every jobs-th match from the $1-th, on the first free X display from
+# 120 + 20 * $1, so that lanes starting together never pick the same one.
 lane() {
-  local n=0 variant file
-  while read -r variant file; do
-    n=$((n + 1))
-    [ -n "$variant" ] && [ $(((n - 1) % jobs)) -eq "$1" ] || continue
+  local i variant file
+  for ((i = $1; i < ${#matches[@]}; i += jobs)); do
+    read -r variant file <<< "${matches[i]}"
     VARIANTS_FILE=$file XVFB_RUN_ARGS="-n $((120 + 20 * $1)) -a" \
-      scripts/xboard-match.sh "$variant" "$games" "$tc" "$inc" > "$work/$n.out" 2>&1
-    echo $? > "$work/$n.rc"
-  done <<< "$matches"
+      scripts/xboard-match.sh "$variant" "$games" "$tc" "$inc" > "$work/$i.out" 2>&1
+    echo $? > "$work/$i.rc"
+  done
 }
 for ((l = 0; l < jobs; l++)); do lane "$l" & done
 wait
 
 # The matches' reports in list order, as if they had run one after another.
 fail=0
-n=0
-while read -r variant file; do
-  n=$((n + 1))
-  [ -n "$variant" ] || continue
-  cat "$work/$n.out" 2>/dev/null
-  if [ "$(cat "$work/$n.rc" 2>/dev/null)" != 0 ]; then
+for i in "${!matches[@]}"; do
+  read -r variant file <<< "${matches[i]}"
+  cat "$work/$i.out" 2>/dev/null
+  if [ "$(cat "$work/$i.rc" 2>/dev/null)" != 0 ]; then
     echo "FAIL: XBoard match in $variant${file:+ from the position in $file}"
     fail=1
   fi
-done <<< "$matches"
+done
 [ $fail -eq 0 ] && echo "xboard: all variants hosted without errors"
 exit $fail
