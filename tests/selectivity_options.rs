@@ -23,7 +23,9 @@
 //! - `ttCutStats`, `priorMoveStats`: the move statistics also learn from a cut by the
 //!   table's score, and the parent's quiet move from how its child ended;
 //! - `aspFailHigh`: the root's re-search after a fail high of its aspiration window is
-//!   made that many plies shallower for each fail high since the last fail low.
+//!   made that many plies shallower for each fail high since the last fail low;
+//! - `iirPv`: a principal-variation node without a table move is searched that many plies
+//!   shallower than the one ply every node without one loses.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -110,6 +112,11 @@ fn probcut_and_the_ordering_statistics_change_the_search() {
 #[test]
 fn a_shallower_re_search_after_a_fail_high_changes_the_search() {
     assert_changes("aspFailHigh", 1, 0, 0);
+}
+
+#[test]
+fn a_deeper_reduction_at_principal_variation_nodes_changes_the_search() {
+    assert_changes("iirPv", 1, 0, 0);
 }
 
 #[test]

@@ -1019,7 +1019,10 @@ impl<'a> Worker<'a> {
         // Internal iterative reduction: with no table move here, a full-depth search would
         // be ordered blind; a shallower one costs less and fills the table for the re-visit.
         if depth >= p[Param::IirDepth] && tt_move.is_null() {
-            depth -= 1;
+            depth -= 1 + if pv_node { p[Param::IirPv] } else { 0 };
+            if depth <= 0 {
+                return self.qsearch(ply, alpha, beta, 0);
+            }
         }
 
         // Singular extension: when the table's move is better by a margin than every other

@@ -171,10 +171,14 @@ pub enum Param {
     /// beats the window is confirmed by a cheaper search before the full one of the next
     /// iteration. 0: every re-search is as deep as the iteration.
     AspFailHigh,
+    /// Internal iterative reduction: plies more taken off at a principal-variation node
+    /// (later Stockfish's rule reduces those most: an exact search ordered blind is the
+    /// dearest); 0, one ply at every node.
+    IirPv,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 53] = [
+const SPECS: [(Param, &str, i32, i32, i32); 54] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -228,6 +232,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 53] = [
     (Param::TimeMoves, "timeMoves", 35, 10, 100),
     (Param::TimeInc, "timeInc", 75, 0, 100),
     (Param::AspFailHigh, "aspFailHigh", 0, 0, 3),
+    (Param::IirPv, "iirPv", 0, 0, 4),
 ];
 
 // `SearchParams::named` has a bit per parameter.
