@@ -1019,10 +1019,9 @@ impl<'a> Worker<'a> {
         // Internal iterative reduction: with no table move here, a full-depth search would
         // be ordered blind; a shallower one costs less and fills the table for the re-visit.
         if depth >= p[Param::IirDepth] && tt_move.is_null() {
-            depth -= 1 + if pv_node { p[Param::IirPv] } else { 0 };
-            if depth <= 0 {
-                return self.qsearch(ply, alpha, beta, 0);
-            }
+            // At least a ply is left: this node is counted and evaluated already, and the
+            // capture search would do both again.
+            depth = (depth - 1 - if pv_node { p[Param::IirPv] } else { 0 }).max(1);
         }
 
         // Singular extension: when the table's move is better by a margin than every other

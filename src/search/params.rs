@@ -173,7 +173,7 @@ pub enum Param {
     AspFailHigh,
     /// Internal iterative reduction: plies more taken off at a principal-variation node
     /// (later Stockfish's rule reduces those most: an exact search ordered blind is the
-    /// dearest); 0, one ply at every node.
+    /// dearest), leaving at least one; 0, one ply at every node.
     IirPv,
 }
 
