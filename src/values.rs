@@ -20,7 +20,7 @@
 use crate::attacks::{Tables, paths};
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
-use crate::search::eval_weights::EvalWeights;
+use crate::search::eval_weights::{EvalWeights, Weight};
 use crate::square::{Color, NUM_SQUARES, Square};
 use crate::variant::betza::{MODE_CAPTURE, MODE_MOVE};
 use crate::variant::{PieceType, Variant};
@@ -161,6 +161,26 @@ fn targets(t: &Tables, c: Color, kind: PieceType, sq: Square) -> (f64, f64, Bitb
     (leap, slide, reach)
 }
 
+/// `eval.centre`'s steps of each square, against their board average (so that the term
+/// moves pieces, not the value of having them): its distance from the nearest file edge
+/// plus that from the nearest rank edge, each counted up to the smaller board half less
+/// one (three on 12x8 and on 8x8), so that a wide board's central back rank does not
+/// count as central.
+fn centre_steps(files: u8, ranks: u8, squares: &[Square]) -> Vec<f64> {
+    let cap = (files.min(ranks) as i32 / 2 - 1).max(0);
+    let steps = |sq: Square| {
+        let f = (sq.file() as i32).min(files as i32 - 1 - sq.file() as i32).min(cap);
+        let r = (sq.rank() as i32).min(ranks as i32 - 1 - sq.rank() as i32).min(cap);
+        (f + r) as f64
+    };
+    let mean = squares.iter().map(|&sq| steps(sq)).sum::<f64>() / squares.len().max(1) as f64;
+    let mut out = vec![0.0; NUM_SQUARES];
+    for &sq in squares {
+        out[sq.index()] = steps(sq) - mean;
+    }
+    out
+}
+
 /// Fraction of the board a piece can reach from `start` by repeated moves.
 fn reachable_fraction(t: &Tables, kind: PieceType, start: Square) -> f64 {
     let mut seen = Bitboard::from_square(start);
@@ -249,6 +269,8 @@ impl Values {
             })
             .collect();
         // Piece-square tables.
+        let weights = EvalWeights::with_overrides(&v.eval_weights);
+        let centre = centre_steps(v.files, v.ranks, &squares);
         let mut psq = vec![vec![Score::default(); NUM_SQUARES]; Piece::CODES];
         let mut phase_weight = vec![0i32; n];
         for k in 0..n {
@@ -264,6 +286,13 @@ impl Values {
                     let (l, s, _) = targets(t, c, k as PieceType, sq);
                     let central = 3.0 * (l - avg_leap[k]) + 1.5 * (s - avg_slide[k]);
                     let mut pos = Score { mg: central.round() as i32, eg: central.round() as i32 };
+                    if !is_pawn && !royal {
+                        // `eval.centre`: sliders reach the centre from afar, so half.
+                        let per_step = weights[Weight::Centre] as f64 / if avg_slide[k] > 0.0 { 2.0 } else { 1.0 };
+                        let bonus = (per_step * centre[sq.index()]).round() as i32;
+                        pos.mg += bonus;
+                        pos.eg += bonus;
+                    }
                     // Ranks advanced from the own side (0 = own back rank).
                     let adv = if c == Color::White { sq.rank() as i32 } else { v.ranks as i32 - 1 - sq.rank() as i32 };
                     if is_pawn && !v.pieces[k].promotions.is_empty() && zone.any() {
@@ -366,7 +395,7 @@ impl Values {
             adjacent,
             mob_avg,
             mob_curve,
-            weights: EvalWeights::with_overrides(&v.eval_weights),
+            weights,
             kinds_by_value,
             space_zone,
             rear,
@@ -485,5 +514,34 @@ mod tests {
             assert!(griffin * 100 >= queen * 75 && griffin < queen, "{variant}: {v:?}");
             assert!(rhino > get("N") && rhino > get("B"), "{variant}: {v:?}");
         }
+    }
+
+    /// `eval.centre` adds its centipawns per step from the edges to the piece-square
+    /// tables of the pieces (half for sliders), and nothing to pawns and royals: on 8x8 a
+    /// Knight on d4 stands six steps in from one on a1 (files and ranks each counted up to
+    /// three), a Knight on d1 three.
+    #[test]
+    fn the_centre_weight_pulls_pieces_inwards() {
+        use crate::piece::Piece;
+        use crate::square::{Color, Square};
+        let catalog = Catalog::embedded_with("[centrechess:chess]\neval.centre = 10\n");
+        assert!(catalog.errors.is_empty(), "{:?}", catalog.errors);
+        let (plain, centred) = (catalog.get("chess").unwrap(), catalog.get("centrechess").unwrap());
+        let kind = |t: &str| plain.variant.pieces.iter().position(|p| p.token == t).unwrap();
+        let gain = |t: &str, file: u8, rank: u8| {
+            let code = Piece::new(Color::White, kind(t) as crate::variant::PieceType).index();
+            let sq = Square::new(file, rank).index();
+            let (a, b) = (&plain.values.psq[code], &centred.values.psq[code]);
+            let corner = Square::new(0, 0).index();
+            (
+                (b[sq].mg - b[corner].mg) - (a[sq].mg - a[corner].mg),
+                (b[sq].eg - b[corner].eg) - (a[sq].eg - a[corner].eg),
+            )
+        };
+        assert_eq!(gain("N", 3, 3), (60, 60));
+        assert_eq!(gain("N", 3, 0), (30, 30));
+        assert_eq!(gain("B", 3, 3), (30, 30));
+        assert_eq!(gain("P", 3, 3), (0, 0));
+        assert_eq!(gain("K", 3, 3), (0, 0));
     }
 }

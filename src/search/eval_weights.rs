@@ -73,9 +73,15 @@ pub enum Weight {
     /// A correcting network's share (`nnue = FILE`, `crate::nnue`), percent: 100 adds its
     /// output as trained, 0 leaves it out.
     Network,
+    /// Centralisation in the piece-square tables (`values.rs`): centipawns per step a
+    /// piece (not a pawn or royal) stands from the nearest edges, files and ranks added,
+    /// each counted up to the smaller board half; sliders count half. 0 leaves it out;
+    /// the moves a piece has on an empty board are the only centralisation then, which
+    /// is flat inside the board for short-range pieces.
+    Centre,
 }
 
-pub const COUNT: usize = 25;
+pub const COUNT: usize = 26;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -104,11 +110,12 @@ pub const NAMES: [&str; COUNT] = [
     "outpost",
     "rooks",
     "network",
+    "centre",
 ];
 
 /// The defaults, in the order of `Weight`.
 pub const DEFAULTS: [i32; COUNT] =
-    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 0, 100];
+    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 0, 100, 0];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +161,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::Network as usize + 1);
+        assert_eq!(NAMES.len(), Weight::Centre as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");
