@@ -75,7 +75,7 @@ pub enum Weight {
     Network,
     /// Centralisation in the piece-square tables (`values.rs`): centipawns per step a
     /// piece (not a pawn or royal) stands from the nearest edges, files and ranks added,
-    /// each counted up to the smaller board half; sliders count half. 0 leaves it out;
+    /// each counted up to half the shorter side less one; sliders count half. 0 leaves it out;
     /// the moves a piece has on an empty board are the only centralisation then, which
     /// is flat inside the board for short-range pieces.
     Centre,
