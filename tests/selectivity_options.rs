@@ -25,7 +25,9 @@
 //! - `aspFailHigh`: the root's re-search after a fail high of its aspiration window is
 //!   made that many plies shallower for each fail high since the last fail low;
 //! - `iirPv`: a principal-variation node without a table move is searched that many plies
-//!   shallower than the one ply every node without one loses.
+//!   shallower than the one ply every node without one loses;
+//! - `corrHist`: the static evaluation is corrected by how far searches found it off in
+//!   positions with the same pawns (at most that many centipawns).
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -117,6 +119,11 @@ fn a_shallower_re_search_after_a_fail_high_changes_the_search() {
 #[test]
 fn a_deeper_reduction_at_principal_variation_nodes_changes_the_search() {
     assert_changes("iirPv", 1, 0, 0);
+}
+
+#[test]
+fn the_correction_history_changes_the_search() {
+    assert_changes("corrHist", 64, 0, 0);
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! or node limit a search from a cleared searcher is deterministic (the bench signature
 //! relies on it).
 
+mod correction;
 pub mod eval;
 pub mod eval_weights;
 pub mod history;
@@ -440,6 +441,19 @@ impl<'a> Worker<'a> {
             e
         };
         eval::finish(&self.pos, keyed)
+    }
+
+    /// The static evaluation plus the correction history's (`corrHist`), and the pawn
+    /// key it was read under (0 when the option is off).
+    fn corrected_eval(&mut self) -> (i32, u64) {
+        let e = self.eval();
+        let max_cp = self.limits.params[Param::CorrHist];
+        if max_cp == 0 {
+            return (e, 0);
+        }
+        let key = pawns::pawn_key(&self.pos);
+        let c = self.tables.correction.correction(self.pos.side_to_move(), key, max_cp);
+        ((e + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), key)
     }
 
     fn new(
@@ -954,7 +968,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let static_eval = if in_check { -INF } else { self.eval() };
+        let (static_eval, pawn_key) = if in_check { (-INF, 0) } else { self.corrected_eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
@@ -1324,6 +1338,23 @@ impl<'a> Worker<'a> {
         };
         if excluded.is_null() {
             self.sh.tt.store(key, best_move, score_to_tt(best, ply), depth, bound, tt_pv);
+        }
+        // The correction history learns where this result says how far the static
+        // evaluation was off: not from a capture's gain (the evaluation cannot see it), nor
+        // from a bound on the evaluation's own side of it.
+        if p[Param::CorrHist] != 0
+            && excluded.is_null()
+            && !in_check
+            && best.abs() < MATE_BOUND
+            && (best_move.is_null() || !self.is_noisy(best_move))
+            && match bound {
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+                _ => true,
+            }
+        {
+            let side = self.pos.side_to_move();
+            self.tables.correction.update(side, pawn_key, best - static_eval, depth);
         }
         best
     }
@@ -1746,7 +1777,8 @@ impl<'a> Worker<'a> {
             // hand-written terms are.)
             let alone = self.pos.variant().nnue.as_ref().is_some_and(|n| !n.adds_to_eval);
             let fast = if alone { -INF } else { eval::evaluate_fast(&self.pos) };
-            stand_pat = if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.eval() };
+            stand_pat =
+                if fast - self.limits.params[Param::LazyMargin] >= beta { fast } else { self.corrected_eval().0 };
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -1,5 +1,6 @@
-//! The move-ordering statistics a search thread learns (butterfly history, counter moves,
-//! continuation history, capture history), kept from one search to the next within a game.
+//! The statistics a search thread learns (butterfly history, counter moves, continuation
+//! history, capture history, correction history), kept from one search to the next
+//! within a game.
 //!
 //! Successive positions of a game share most of their moves, so what ordered the last
 //! search well orders the next one: as Stockfish keeps its histories between `go`
@@ -8,6 +9,7 @@
 
 use std::sync::Mutex;
 
+use super::correction::CorrectionHistory;
 use super::history::ContHist;
 use crate::moves::Move;
 use crate::piece::Piece;
@@ -29,6 +31,9 @@ pub struct OrderingTables {
     /// ([`OrderingTables::ensure_capture_history`]): in the big shogi variants it is
     /// megabytes a thread.
     pub captures: Vec<i16>,
+    /// How far searches found the static evaluation off, by pawn placement
+    /// (`corrHist`): learned as the histories are, and kept and cleared with them.
+    pub correction: CorrectionHistory,
     /// Captured kinds a slot (the variant's kinds, and one for a move that takes nothing
     /// on its destination: e.p., a promotion, a second leg's capture).
     pub capture_kinds: usize,
@@ -42,6 +47,7 @@ impl OrderingTables {
             counters: vec![Move::NONE; Piece::CODES * 256],
             cont: ContHist::new(v.files, v.ranks, v.pieces.len()),
             captures: Vec::new(),
+            correction: CorrectionHistory::default(),
             capture_kinds: v.pieces.len() + 1,
         }
     }

@@ -175,10 +175,13 @@ pub enum Param {
     /// (later Stockfish's rule reduces those most: an exact search ordered blind is the
     /// dearest), leaving at least one; 0, one ply at every node.
     IirPv,
+    /// Correction history (`correction.rs`): the most centipawns the pawn structure's
+    /// learned error adds to the static evaluation; 0 leaves it out.
+    CorrHist,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 54] = [
+const SPECS: [(Param, &str, i32, i32, i32); 55] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -233,6 +236,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 54] = [
     (Param::TimeInc, "timeInc", 75, 0, 100),
     (Param::AspFailHigh, "aspFailHigh", 0, 0, 3),
     (Param::IirPv, "iirPv", 0, 0, 4),
+    (Param::CorrHist, "corrHist", 0, 0, 400),
 ];
 
 // `SearchParams::named` has a bit per parameter.

@@ -121,7 +121,7 @@ fn kinds(mut mask: u64) -> impl Iterator<Item = usize> {
 /// positions whose keys collide share a transposition-table entry; at 64 bits neither
 /// happens in practice.
 #[inline]
-fn pawn_key(pos: &Position) -> u64 {
+pub(super) fn pawn_key(pos: &Position) -> u64 {
     const MUL: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h: u64 = 0x243F_6A88_85A3_08D3;
     for c in Color::BOTH {
