@@ -12,6 +12,7 @@
 //! moves towards `+/-LIMIT` by the gravity rule of the histories; the correction is the
 //! entry scaled so that a saturated entry adds `max_cp`.
 
+use super::history::gravity_within;
 use crate::square::Color;
 
 /// Entries per side (a power of two).
@@ -51,8 +52,7 @@ impl CorrectionHistory {
     pub fn update(&mut self, side: Color, pawn_key: u64, diff: i32, depth: i32) {
         let bonus = (diff * depth.max(1) / 8).clamp(-MAX_BONUS, MAX_BONUS);
         let e = &mut self.table[Self::slot(side, pawn_key)];
-        let v = *e as i32;
-        *e = (v + bonus - v * bonus.abs() / LIMIT).clamp(-LIMIT, LIMIT) as i16;
+        *e = gravity_within(*e as i32, bonus, LIMIT) as i16;
     }
 }
 

@@ -85,7 +85,14 @@ impl ContHist {
 /// history of the search (butterfly, continuation, capture) is updated by this.
 #[inline]
 pub fn gravity(v: i32, bonus: i32) -> i32 {
-    (v + bonus - v * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX)
+    gravity_within(v, bonus, HISTORY_MAX)
+}
+
+/// The gravity rule for a statistic bounded by `bound` instead of HISTORY_MAX (the
+/// correction history's entries).
+#[inline]
+pub fn gravity_within(v: i32, bonus: i32, bound: i32) -> i32 {
+    (v + bonus - v * bonus.abs() / bound).clamp(-bound, bound)
 }
 
 /// `gravity` for the 16-bit entries of the continuation and capture histories.
