@@ -200,6 +200,21 @@ fn selfplay_then_tune() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("games.pgn: 4 positions, 0 games skipped"), "{out}");
     assert!(out.contains(&format!("# {} positions of shatranj", 2 * n + 4)), "{out}");
+    // `--save` writes each position once: the games twice give the file of the games once.
+    let once = dir.join("once.epd");
+    std::fs::write(&once, &text).unwrap();
+    let saved = |from: &std::path::Path, to: &str| {
+        let to = dir.join(to);
+        let (code, out, err) =
+            run(&["tune", "-v", "shatranj", "--data", from.to_str().unwrap(), "--save", to.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains(" distinct positions written to "), "{out}");
+        std::fs::read_to_string(to).unwrap()
+    };
+    let from_twice = saved(&data, "saved-twice.epd");
+    assert_eq!(from_twice, saved(&once, "saved-once.epd"));
+    let kept = from_twice.lines().count();
+    assert!(kept > 10 && kept <= n, "{kept} of {n}");
     let (code, _, err) = run(&["tune", "-v", "shatranj", "--data", "/nonexistent/data.epd"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("cannot read /nonexistent/data.epd"), "{err}");

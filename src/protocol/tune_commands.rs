@@ -55,6 +55,7 @@ pub struct TuneArgs {
     pub passes: u64,
     /// Write the positions read (as data lines) to FILE and stop without fitting: the
     /// input of `scripts/teacher-labels.py`, which labels them with an engine's scores.
+    /// A position met again (the FEN without its move counters) is written once.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Guard data file(s) (the same format): a change is taken only if it does not
@@ -272,6 +273,16 @@ fn read_data(paths: &[PathBuf]) -> Result<Vec<samples::Sample>, String> {
     Ok(all)
 }
 
+/// The part of a FEN that says which position it is to a teacher: every field but the
+/// move counters at its end (board, pieces in hand, side to move, castling, en passant).
+fn position_key(fen: &str) -> Vec<&str> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    while fields.len() > 2 && fields.last().is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit())) {
+        fields.pop();
+    }
+    fields
+}
+
 /// `kirin tune`: the fit's progress, then the lines to add to the variant's section.
 pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
     let rules = cat.get(&a.variant).ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
@@ -288,9 +299,14 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
     }
     let _ = writeln!(out, "# {} positions of {}", all.len(), a.variant);
     if let Some(path) = &a.save {
-        let text: String = all.iter().map(|s| samples::line(&s.fen, &samples::result_text(s.result)) + "\n").collect();
+        // A teacher gives a repeated board the same score, so labelling it twice buys
+        // nothing and weighs it double in the network's training: keep the first.
+        let mut seen = std::collections::HashSet::new();
+        let distinct: Vec<_> = all.iter().filter(|s| seen.insert(position_key(&s.fen))).collect();
+        let text: String =
+            distinct.iter().map(|s| samples::line(&s.fen, &samples::result_text(s.result)) + "\n").collect();
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        let _ = writeln!(out, "# written to {}", path.display());
+        let _ = writeln!(out, "# {} distinct positions written to {}", distinct.len(), path.display());
         return Ok(());
     }
     let guard = read_data(&a.guard)?;
