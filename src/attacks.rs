@@ -181,7 +181,10 @@ pub struct AttackTables {
 /// The compiled tables of a variant.
 #[derive(Debug, Clone)]
 pub struct Tables {
-    pub pool: Vec<SquareTable>,
+    /// Every distinct square table, in one block: a lookup is one address computation
+    /// from the table's index (boxed tables cost a dependent load of the box's address
+    /// before each, at the hottest loads of evaluation and move generation).
+    pub pool: Vec<[Bitboard; NUM_SQUARES]>,
     pub dirs: Vec<RayDir>,
     /// `pieces[color][type]`.
     pub pieces: [Vec<PieceTables>; 2],
@@ -616,7 +619,11 @@ impl Tables {
             }
         }
         debug_assert!(v.pieces.len() <= MAX_PIECE_TYPES);
-        Tables { pool: bld.pool, dirs, pieces, attacks, ep_rev, board, dynamic_targets: false }
+        let mut pool = Vec::with_capacity(bld.pool.len());
+        for table in bld.pool {
+            pool.push(*table);
+        }
+        Tables { pool, dirs, pieces, attacks, ep_rev, board, dynamic_targets: false }
     }
 
     /// Squares reached by a slide from `from` along `r` with blockers `blockers`, up to and
