@@ -236,33 +236,41 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
         for &k in &vals.kinds_by_value {
             let k = k as usize;
             let mut claimed = crate::bitboard::Bitboard::EMPTY;
-            for sq in pos.pieces(c, k as crate::variant::PieceType) {
-                if rules.royal_mask & (1 << k) == 0 {
-                    material[c.index()] += vals.value[k];
-                }
-                let pt = &t.pieces[c.index()][k];
+            // What is the same for every piece of the kind, read once.
+            let squares = pos.pieces(c, k as crate::variant::PieceType);
+            if !squares.any() {
+                continue;
+            }
+            let royal = rules.royal_mask & (1 << k) != 0;
+            let pawn = vals.pawn_mask & (1 << k) != 0;
+            let value = vals.value[k];
+            if !royal {
+                material[c.index()] += value * squares.count() as i32;
+            }
+            let pt = &t.pieces[c.index()][k];
+            for sq in squares {
                 let (hits, reach) = piece_hits_reach(t, pt, sq, occ);
                 attacks2[c.index()] |= attacks[c.index()] & hits;
                 attacks[c.index()] |= hits;
-                if rules.royal_mask & (1 << k) == 0 {
+                if !royal {
                     claimed |= hits & unclaimed;
                 }
-                if vals.pawn_mask & (1 << k) != 0 {
+                if pawn {
                     pawn_attacks[c.index()] |= hits;
                     continue;
                 }
-                if rules.royal_mask & (1 << k) != 0 {
+                if royal {
                     royal_attacks[c.index()] |= hits;
                     continue;
                 }
                 if let Some(attack) = &mut king_attack
                     && attack[c.index()].active()
                 {
-                    attack[c.index()].add(t, c, k, vals.value[k], hits, reach, occ);
+                    attack[c.index()].add(t, c, k, value, hits, reach, occ);
                 }
                 if hits.intersects(kzone[(!c).index()]) {
                     king_attackers[c.index()] += 1;
-                    king_weight[c.index()] += (vals.value[k].clamp(0, 1500) / 100).max(1);
+                    king_weight[c.index()] += (value.clamp(0, 1500) / 100).max(1);
                     ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
                 }
                 let moves = reach.without(own);
@@ -291,14 +299,14 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                     rook_scores[c.index()].1 += e;
                 }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
-                if vals.value[k] >= RAIDER_MIN && 2 * adv >= ranks {
+                if value >= RAIDER_MIN && 2 * adv >= ranks {
                     let _ = raiders.try_push((c, k, sq, reach.without(own)));
                 }
             }
             if claimed.any() {
                 unclaimed = unclaimed.without(claimed);
                 // A kind a slot: at most 64 kinds (type masks are u64).
-                let _ = least[c.index()].try_push((claimed, vals.value[k]));
+                let _ = least[c.index()].try_push((claimed, value));
             }
         }
         mg += sign * (w[Weight::Mobility] * total + curve * curve_mg) / 100;
@@ -668,7 +676,8 @@ pub(super) fn piece_hits_reach(
     occ: crate::bitboard::Bitboard,
 ) -> (crate::bitboard::Bitboard, crate::bitboard::Bitboard) {
     let mut hits = t.pool[pt.capture as usize][sq.index()];
-    let mut reach = hits | t.pool[pt.quiet as usize][sq.index()];
+    // Most pieces move as they capture: one table then.
+    let mut reach = if pt.quiet == pt.capture { hits } else { hits | t.pool[pt.quiet as usize][sq.index()] };
     for r in &pt.rays {
         if !r.initial {
             let ray = t.slide(r, sq, occ);
