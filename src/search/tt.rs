@@ -164,15 +164,7 @@ impl TranspositionTable {
     /// so that the probe at the child node finds it in cache).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.clusters.as_ptr().wrapping_add((key as usize) & self.mask) as *const i8;
-            // SAFETY: a prefetch is only a hint; it never faults or reads memory observably,
-            // and `p` points into the clusters vector anyway.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.clusters.as_ptr().wrapping_add((key as usize) & self.mask));
     }
 
     pub fn probe(&self, key: u64) -> Option<TtHit> {
@@ -247,6 +239,19 @@ impl TranspositionTable {
             .count();
         (used * 1000 / n.max(1)) as u32
     }
+}
+
+/// Asks the CPU to start loading the cache line at `p`: a hint that never faults nor
+/// reads memory observably, so any address will do.
+#[inline]
+pub fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; it never faults or reads memory observably.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 #[cfg(test)]
