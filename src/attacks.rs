@@ -204,7 +204,8 @@ pub struct Tables {
 }
 
 struct Builder {
-    pool: Vec<SquareTable>,
+    /// The distinct tables, in the form `Tables::pool` keeps them.
+    pool: Vec<[Bitboard; NUM_SQUARES]>,
     /// The pool's tables by a fingerprint of their contents (hashing whole tables took
     /// most of the start-up time).
     index: HashMap<u64, Vec<u16>>,
@@ -217,11 +218,11 @@ impl Builder {
             .flat_map(|b| b.0)
             .fold(0xcbf2_9ce4_8422_2325u64, |h, w| (h ^ w).wrapping_mul(0x0100_0000_01b3).rotate_left(29));
         let same = self.index.entry(key).or_default();
-        if let Some(&i) = same.iter().find(|&&i| self.pool[i as usize] == t) {
+        if let Some(&i) = same.iter().find(|&&i| self.pool[i as usize] == *t) {
             return i;
         }
         let i = self.pool.len() as u16;
-        self.pool.push(t);
+        self.pool.push(*t);
         same.push(i);
         i
     }
@@ -287,7 +288,7 @@ impl Tables {
             (n - 2) as u8
         }
         let limited = |bld: &mut Builder, dir: &RayDir, range: u8, skip: bool| -> u16 {
-            let full = bld.pool[dir.full as usize].clone();
+            let full = bld.pool[dir.full as usize];
             let mut t = empty_table();
             for i in 0..NUM_SQUARES {
                 let s = Square::from_index(i);
@@ -619,11 +620,7 @@ impl Tables {
             }
         }
         debug_assert!(v.pieces.len() <= MAX_PIECE_TYPES);
-        let mut pool = Vec::with_capacity(bld.pool.len());
-        for table in bld.pool {
-            pool.push(*table);
-        }
-        Tables { pool, dirs, pieces, attacks, ep_rev, board, dynamic_targets: false }
+        Tables { pool: bld.pool, dirs, pieces, attacks, ep_rev, board, dynamic_targets: false }
     }
 
     /// Squares reached by a slide from `from` along `r` with blockers `blockers`, up to and

@@ -300,7 +300,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                 }
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 if value >= RAIDER_MIN && 2 * adv >= ranks {
-                    let _ = raiders.try_push((c, k, sq, reach.without(own)));
+                    let _ = raiders.try_push((c, k, sq, moves));
                 }
             }
             if claimed.any() {

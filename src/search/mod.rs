@@ -431,8 +431,8 @@ impl<'a> Worker<'a> {
     /// Static evaluation through the evaluation cache.
     fn eval(&mut self) -> i32 {
         let key = self.pos.key();
-        let mask = self.eval_cache.len() - 1;
-        let slot = &mut self.eval_cache[key as usize & mask];
+        let i = eval_slot(key, self.eval_cache.len());
+        let slot = &mut self.eval_cache[i];
         let keyed = if slot.0 == key && key != 0 {
             slot.1
         } else {
@@ -451,7 +451,7 @@ impl<'a> Worker<'a> {
     fn prefetch_child(&self) {
         let key = self.pos.key();
         self.sh.tt.prefetch(key);
-        tt::prefetch(self.eval_cache.as_ptr().wrapping_add(key as usize & (self.eval_cache.len() - 1)));
+        tt::prefetch(self.eval_cache.as_ptr().wrapping_add(eval_slot(key, self.eval_cache.len())));
     }
 
     /// The static evaluation plus the correction history's (`corrHist`), and the pawn
@@ -1931,6 +1931,13 @@ impl<'a> Worker<'a> {
         }
         best
     }
+}
+
+/// The evaluation cache slot of position key `key` in a cache of `len` entries (a power
+/// of two): where `Worker::eval` looks and what `Worker::prefetch_child` loads.
+#[inline]
+fn eval_slot(key: u64, len: usize) -> usize {
+    key as usize & (len - 1)
 }
 
 /// Entries of the evaluation cache for a search limited to `nodes`: a short search
