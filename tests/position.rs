@@ -164,3 +164,17 @@ fn repetition_counter() {
     }
     assert_eq!(pos.repetitions(), 2);
 }
+
+/// The game's ply, which the time plan by ply reads, counts the FEN's move number and side
+/// to move as well as the moves made: Black to move at move 10 is ply 19.
+#[test]
+fn the_game_ply_counts_the_fen_move_number() {
+    let chess = cat().get("chess").unwrap();
+    let mut pos =
+        Position::from_fen(chess.clone(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 10").unwrap();
+    assert_eq!(pos.plies_of_game(), 19);
+    let m = pos.parse_move("g8f6").unwrap();
+    pos.make_move(m);
+    assert_eq!(pos.plies_of_game(), 20);
+    assert_eq!(Position::startpos(chess).plies_of_game(), 0);
+}

@@ -332,6 +332,12 @@ impl Position {
         self.history.len()
     }
 
+    /// Plies of the whole game: those before the root (from the FEN's move number and
+    /// side to move) and those made since. The time plan weighs a move by it.
+    pub fn plies_of_game(&self) -> usize {
+        2 * (self.start_fullmove.max(1) as usize - 1) + usize::from(self.root_black) + self.history.len()
+    }
+
     /// Keys of earlier positions, most recent first (the current one excluded).
     pub fn key_history(&self) -> impl Iterator<Item = &State> {
         self.history.iter().rev().map(|u| &u.state)

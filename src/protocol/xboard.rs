@@ -731,6 +731,7 @@ impl XBoard {
                     l.clock.unwrap_or_default(),
                     self.move_overhead,
                     params.time_plan(),
+                    self.engine.pos.plies_of_game(),
                 );
                 a.optimum.as_secs_f64()
             });

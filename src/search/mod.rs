@@ -306,7 +306,9 @@ impl Searcher {
         let alloc = match (limits.movetime, limits.clock) {
             _ if limits.infinite => None,
             (Some(t), _) => Some(Allocation::fixed(t, overhead)),
-            (None, Some(c)) => Some(Allocation::from_clock(c, overhead, limits.params.time_plan())),
+            (None, Some(c)) => {
+                Some(Allocation::from_clock(c, overhead, limits.params.time_plan(), pos.plies_of_game()))
+            }
             _ => None,
         };
         let threads = self.threads;

@@ -166,6 +166,11 @@ pub enum Param {
     /// The share of the increment, percent, a move spends on top of its part of the clock
     /// (`time::TimePlan`).
     TimeInc,
+    /// The time plan by the game's ply (`time::TimePlan::curve_percent`), Stockfish 11's
+    /// "Slow Mover": a move's weight, percent, against the moves to come, each weighed by
+    /// a curve that falls after the middle game, future increments counted; 0 divides the
+    /// clock by `timeMoves` instead.
+    TimeCurve,
     /// Plies the root's re-search is made shallower after each fail high of an iteration
     /// (Stockfish 11's `failedHighCnt`; a fail low starts the count again): a move that
     /// beats the window is confirmed by a cheaper search before the full one of the next
@@ -181,7 +186,7 @@ pub enum Param {
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 55] = [
+const SPECS: [(Param, &str, i32, i32, i32); 56] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -234,6 +239,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 55] = [
     (Param::LmrFirstPv, "lmrFirstPv", 1, 0, 10),
     (Param::TimeMoves, "timeMoves", 35, 10, 100),
     (Param::TimeInc, "timeInc", 75, 0, 100),
+    (Param::TimeCurve, "timeCurve", 0, 0, 300),
     (Param::AspFailHigh, "aspFailHigh", 0, 0, 3),
     (Param::IirPv, "iirPv", 0, 0, 4),
     (Param::CorrHist, "corrHist", 0, 0, 400),
@@ -321,6 +327,7 @@ impl SearchParams {
         TimePlan {
             moves: self[Param::TimeMoves].max(1).unsigned_abs(),
             inc_percent: self[Param::TimeInc].max(0).unsigned_abs(),
+            curve_percent: self[Param::TimeCurve].max(0).unsigned_abs(),
         }
     }
 

@@ -95,6 +95,63 @@ pub struct TimePlan {
     /// The share of the increment, percent, a move may spend on top of its part of the
     /// clock.
     pub inc_percent: u32,
+    /// When not 0, the clock is shared by the game's ply instead (`MoveCurve`), this move
+    /// weighing this many percent of its place on the curve (the `timeCurve` parameter).
+    pub curve_percent: u32,
+}
+
+/// Stockfish 11's time plan (its `timeman.cpp`, read, not copied): each move to come is
+/// weighed by a curve of its game ply, flat in the opening and falling after the middle
+/// game, and a move gets its weight's share of the clock over the moves in view, the
+/// increments they bring counted and the overhead each costs kept back. Of every number
+/// of moves in view up to the horizon, the one that leaves the move least is taken, so
+/// that no count of moves to come can leave the clock short.
+///
+/// Kirin's own plan divides the clock by a fixed count and adds part of the increment:
+/// it kept 1.4 s at ply 120 of courier games at 10 s + 0.1 s where Fairy-Stockfish kept
+/// 0.3 s, having spent it in plies 40-80 (`scripts/time-use.py`, docs/log/2026-12.md).
+struct MoveCurve;
+
+impl MoveCurve {
+    /// Moves looked ahead (Stockfish's `MoveHorizon`).
+    const HORIZON: usize = 50;
+    /// The most the maximum may be of the optimum's weight, and the share of the later
+    /// moves' time it may take (Stockfish's `MaxRatio`, `StealRatio`).
+    const MAX_RATIO: f64 = 7.3;
+    const STEAL_RATIO: f64 = 0.34;
+
+    /// The weight of the move at game ply `ply`: 1 until about ply 50, then falling
+    /// (halved near ply 90).
+    fn importance(ply: f64) -> f64 {
+        const SHIFT: f64 = 64.5;
+        const SCALE: f64 = 6.85;
+        const SKEW: f64 = 0.171;
+        (1.0 + ((ply - SHIFT) / SCALE).exp()).powf(-SKEW) + f64::MIN_POSITIVE
+    }
+
+    /// The optimum and maximum time, milliseconds, of the move at `ply` with `left`
+    /// and `inc` on the clock, `moves_to_go` if the clock has a move count, `overhead`
+    /// kept back on every move, and `percent` the move's weight.
+    fn budget(left: f64, inc: f64, moves_to_go: Option<u32>, overhead: f64, ply: usize, percent: u32) -> (f64, f64) {
+        let horizon = moves_to_go.map_or(Self::HORIZON, |m| (m as usize).clamp(1, Self::HORIZON));
+        let this = Self::importance(ply as f64) * f64::from(percent) / 100.0;
+        let (mut optimum, mut maximum) = (left, left);
+        // The weight of the moves after this one, summed as the count in view grows.
+        let mut others = 0.0;
+        for in_view in 1..=horizon {
+            if in_view > 1 {
+                others += Self::importance(ply.saturating_add(2 * (in_view - 1)) as f64);
+            }
+            let n = in_view as f64;
+            let time = (left + inc * (n - 1.0) - overhead * (2.0 + n.min(40.0))).max(0.0);
+            let share = this / (this + others);
+            let stretch = (Self::MAX_RATIO * this / (Self::MAX_RATIO * this + others))
+                .min((this + Self::STEAL_RATIO * others) / (this + others));
+            optimum = optimum.min(time * share);
+            maximum = maximum.min(time * stretch);
+        }
+        (optimum, maximum)
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -116,10 +173,43 @@ impl Allocation {
     /// than the increment gives back and the clock recovers instead of draining (at
     /// 1 s + 10 ms the old reserve of `min(40 ms, left / 3)` lost 29 of 30 Short Sliders
     /// games on time).
-    pub fn from_clock(clock: Clock, overhead: Duration, plan: TimePlan) -> Allocation {
+    ///
+    /// `ply` is the game's ply (`Position::plies_of_game`), which only the curve
+    /// (`TimePlan::curve_percent`) reads.
+    pub fn from_clock(clock: Clock, overhead: Duration, plan: TimePlan, ply: usize) -> Allocation {
         let left = ms(clock.time);
-        let inc = ms(clock.inc);
         let usable = left.saturating_sub(ms(overhead));
+        let (optimum, maximum) = if plan.curve_percent > 0 {
+            let (optimum, maximum) = MoveCurve::budget(
+                left as f64,
+                ms(clock.inc) as f64,
+                clock.moves_to_go,
+                ms(overhead) as f64,
+                ply,
+                plan.curve_percent,
+            );
+            // `as` saturates: an endless clock gives u64::MAX, capped below.
+            (optimum as u64, maximum as u64)
+        } else {
+            Self::by_move_count(clock, usable, plan)
+        };
+        // Never plan to use more than what keeps a margin for the remaining moves; with
+        // little time left keep more in reserve (scheduling delays on a loaded machine).
+        let cap = if clock.moves_to_go == Some(1) {
+            usable / 10 * 9
+        } else if left < 1000 {
+            usable / 4
+        } else {
+            usable / 2
+        };
+        let optimum = optimum.min(cap);
+        let maximum = maximum.min(cap).max(optimum);
+        Allocation { optimum: Duration::from_millis(optimum.max(1)), maximum: Duration::from_millis(maximum.max(1)) }
+    }
+
+    /// The optimum and maximum, milliseconds, of Kirin's own plan: the `usable` clock
+    /// divided by a count of moves, plus a share of the increment.
+    fn by_move_count(clock: Clock, usable: u64, plan: TimePlan) -> (u64, u64) {
         // Sudden death and increment clocks: plan on `plan.moves` more moves (the
         // `timeMoves` search parameter, 35 unless a variant sets it). With 35, in
         // Chu, whose games run 150-300 moves, this spends most of the clock in the first
@@ -133,23 +223,13 @@ impl Allocation {
         // that lasts to the end of the game (at 75%, Kirin's courier games at 10 s + 0.1 s
         // kept 0.7-1 s past move 70, Fairy-Stockfish's a quarter of a second; playing
         // all of it was level with 75% in self-play, docs/log/2026-12.md).
+        let inc = ms(clock.inc);
         let percent = u64::from(plan.inc_percent.min(100));
         let inc_share = inc / 100 * percent + inc % 100 * percent / 100;
-        let mut optimum = (usable / mtg).saturating_add(inc_share);
-        // Never plan to use more than what keeps a margin for the remaining moves; with
-        // little time left keep more in reserve (scheduling delays on a loaded machine).
-        let cap = if mtg == 1 {
-            usable / 10 * 9
-        } else if left < 1000 {
-            usable / 4
-        } else {
-            usable / 2
-        };
-        optimum = optimum.min(cap);
+        let optimum = (usable / mtg).saturating_add(inc_share);
         // With under two seconds left an overrun of the plan costs more than it gains.
-        let stretch = if left < 2000 { 2 } else { 3 };
-        let maximum = optimum.saturating_mul(stretch).min(cap).max(optimum);
-        Allocation { optimum: Duration::from_millis(optimum.max(1)), maximum: Duration::from_millis(maximum.max(1)) }
+        let stretch = if ms(clock.time) < 2000 { 2 } else { 3 };
+        (optimum, optimum.saturating_mul(stretch))
     }
 
     /// Fixed time per move (`movetime`, XBoard `st`), less `overhead` but never below a
@@ -178,12 +258,17 @@ mod tests {
             (300, 100, Some(1)),
             (u64::MAX, u64::MAX, None),
         ] {
-            for (moves, inc_percent) in [(0, 0), (10, 100), (35, 75), (100, 50), (u32::MAX, u32::MAX)] {
-                let plan = TimePlan { moves, inc_percent };
+            for ((moves, inc_percent), (curve_percent, ply)) in
+                [(0, 0), (10, 100), (35, 75), (100, 50), (u32::MAX, u32::MAX)].into_iter().flat_map(|p| {
+                    [(0, 0), (84, 0), (84, 120), (1, 1 << 40), (u32::MAX, usize::MAX)].into_iter().map(move |c| (p, c))
+                })
+            {
+                let plan = TimePlan { moves, inc_percent, curve_percent };
                 let a = Allocation::from_clock(
                     Clock { time: Duration::from_millis(t), inc: Duration::from_millis(inc), moves_to_go: mtg },
                     oh,
                     plan,
+                    ply,
                 );
                 assert!(a.optimum <= a.maximum);
                 if t > 0 {
@@ -196,6 +281,7 @@ mod tests {
             Clock { time: Duration::from_millis(1000), inc: Duration::from_millis(10), moves_to_go: None },
             oh,
             SearchParams::default().time_plan(),
+            0,
         );
         assert!(a.optimum.as_millis() < 60);
     }
@@ -206,10 +292,10 @@ mod tests {
     fn the_planned_move_count_divides_the_clock() {
         let clock = |mtg| Clock { time: Duration::from_millis(10_000), inc: Duration::ZERO, moves_to_go: mtg };
         let oh = Duration::ZERO;
-        let plan = |moves| TimePlan { moves, inc_percent: 75 };
-        assert_eq!(Allocation::from_clock(clock(None), oh, plan(35)).optimum, Duration::from_millis(285));
-        assert_eq!(Allocation::from_clock(clock(None), oh, plan(50)).optimum, Duration::from_millis(200));
-        assert_eq!(Allocation::from_clock(clock(Some(20)), oh, plan(50)).optimum, Duration::from_millis(500));
+        let plan = |moves| TimePlan { moves, inc_percent: 75, curve_percent: 0 };
+        assert_eq!(Allocation::from_clock(clock(None), oh, plan(35), 0).optimum, Duration::from_millis(285));
+        assert_eq!(Allocation::from_clock(clock(None), oh, plan(50), 0).optimum, Duration::from_millis(200));
+        assert_eq!(Allocation::from_clock(clock(Some(20)), oh, plan(50), 0).optimum, Duration::from_millis(500));
     }
 
     /// The increment's share adds to each move's part of the clock: 10 s + 0.1 s over 50
@@ -217,10 +303,45 @@ mod tests {
     #[test]
     fn the_increment_share_adds_to_the_move() {
         let clock = Clock { time: Duration::from_millis(10_000), inc: Duration::from_millis(100), moves_to_go: None };
-        let plan = |inc_percent| TimePlan { moves: 50, inc_percent };
-        let optimum = |p| Allocation::from_clock(clock, Duration::ZERO, plan(p)).optimum.as_millis();
+        let plan = |inc_percent| TimePlan { moves: 50, inc_percent, curve_percent: 0 };
+        let optimum = |p| Allocation::from_clock(clock, Duration::ZERO, plan(p), 0).optimum.as_millis();
         assert_eq!((optimum(0), optimum(75), optimum(100)), (200, 275, 300));
         assert_eq!(optimum(250), 300, "more than the whole increment is the whole increment");
+    }
+
+    /// Stockfish 11's curve: a move of the opening weighs about 1, one of the late
+    /// middle game half that, and the weight keeps falling.
+    #[test]
+    fn the_curve_falls_after_the_middle_game() {
+        let w = MoveCurve::importance;
+        assert!((0.99..=1.0).contains(&w(0.0)), "{}", w(0.0));
+        assert!(w(40.0) > 0.95 && w(64.5) > 0.85);
+        assert!((0.4..0.6).contains(&w(100.0)), "{}", w(100.0));
+        assert!(w(200.0) < w(100.0) && w(1e9) > 0.0);
+    }
+
+    /// The plan by ply counts the increments to come (10 s + 0.1 s lets a move spend more
+    /// than 10 s alone) and, at the same clock, gives a move past the middle game a
+    /// larger share than one of the opening, whose successors weigh more.
+    #[test]
+    fn the_curve_plan_counts_increments_and_the_game_ply() {
+        let plan = TimePlan { moves: 35, inc_percent: 75, curve_percent: 84 };
+        let oh = Duration::from_millis(50);
+        let at = |left, inc, ply| {
+            let c = Clock { time: Duration::from_millis(left), inc: Duration::from_millis(inc), moves_to_go: None };
+            Allocation::from_clock(c, oh, plan, ply)
+        };
+        assert!(at(10_000, 100, 0).optimum > at(10_000, 0, 0).optimum);
+        assert!(at(5_000, 100, 100).optimum > at(5_000, 100, 0).optimum);
+        // 10 s + 0.1 s at the start: about a 48th of the clock and the 49 increments to come,
+        // less the overhead of each.
+        let start = at(10_000, 100, 0);
+        assert!((230..270).contains(&start.optimum.as_millis()), "{start:?}");
+        assert!(start.maximum > 4 * start.optimum && start.maximum <= Duration::from_millis(4975));
+        // A move count in the clock is the horizon: the last move before the control may
+        // spend most of what is left.
+        let c = Clock { time: Duration::from_millis(10_000), inc: Duration::ZERO, moves_to_go: Some(1) };
+        assert!(Allocation::from_clock(c, oh, plan, 30).optimum > Duration::from_millis(8000));
     }
 
     #[test]
@@ -243,6 +364,7 @@ mod tests {
                 Clock { time: Duration::from_millis(left), inc: Duration::from_millis(10), moves_to_go: None },
                 Duration::from_millis(30),
                 SearchParams::default().time_plan(),
+                0,
             );
             assert_eq!(a.maximum, Duration::from_millis(1), "{left} ms left");
         }
