@@ -320,8 +320,8 @@ mod tests {
         assert!(w(200.0) < w(100.0) && w(1e9) > 0.0);
     }
 
-    /// The plan by ply counts the increments to come (10 s + 0.1 s lets a move spend more
-    /// than 10 s alone) and, at the same clock, gives a move past the middle game a
+    /// The plan by ply counts the increments to come (a move at 10 s + 0.1 s gets more
+    /// than one at 10 s without increment) and, at the same clock, gives a move past the middle game a
     /// larger share than one of the opening, whose successors weigh more.
     #[test]
     fn the_curve_plan_counts_increments_and_the_game_ply() {
