@@ -163,6 +163,9 @@ def main():
                     help="stop both matches once a sequential test (alpha = beta = 0.05) on the "
                          "paired differences decides between ELO0 and ELO1, the new build's gain "
                          "in Elo against the opponent; --games is then the most openings")
+    ap.add_argument("--transcripts", action="store_true",
+                    help="keep each match's engine I/O in OUT/new.log and OUT/old.log, for "
+                         "scripts/time-use.py (large: some 600 kB a game at 10+0.1)")
     ap.add_argument("--resume", action="store_true",
                     help="continue a stopped run with the same arguments and --out: each match starts "
                          "at its first game missing from its log (at fixed nodes the games played "
@@ -187,6 +190,8 @@ def main():
             cmd += ["--tc", args.tc]
         for o in options:
             cmd += ["--option1", o]
+        if args.transcripts:
+            cmd += ["--log", os.path.join(args.out, f"{side}.log")]
         return cmd
 
     logs = {}
