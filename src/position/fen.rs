@@ -471,7 +471,7 @@ impl Position {
                 s.push_str(&sq.to_string());
             }
         }
-        let fullmove = self.start_fullmove as usize + (self.history.len() + usize::from(self.root_black)) / 2;
+        let fullmove = self.plies_of_game() / 2 + 1;
         s.push_str(&format!(" {} {}", self.st.rule50, fullmove));
         s
     }

@@ -333,7 +333,8 @@ impl Position {
     }
 
     /// Plies of the whole game: those before the root (from the FEN's move number and
-    /// side to move) and those made since. The time plan weighs a move by it.
+    /// side to move) and those made since. The time plan weighs a move by it, and the
+    /// FEN's move number is written from it.
     pub fn plies_of_game(&self) -> usize {
         2 * (self.start_fullmove.max(1) as usize - 1) + usize::from(self.root_black) + self.history.len()
     }

@@ -321,8 +321,8 @@ mod tests {
     }
 
     /// The plan by ply counts the increments to come (a move at 10 s + 0.1 s gets more
-    /// than one at 10 s without increment) and, at the same clock, gives a move past the middle game a
-    /// larger share than one of the opening, whose successors weigh more.
+    /// than one at 10 s without increment) and, at the same clock, gives a move past the
+    /// middle game a larger share than one of the opening, whose successors weigh more.
     #[test]
     fn the_curve_plan_counts_increments_and_the_game_ply() {
         let plan = TimePlan { moves: 35, inc_percent: 75, curve_percent: 84 };
