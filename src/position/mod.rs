@@ -327,11 +327,6 @@ impl Position {
         self.st.virgin.contains(sq)
     }
 
-    /// Number of moves made since the root.
-    pub fn game_ply(&self) -> usize {
-        self.history.len()
-    }
-
     /// Plies of the whole game: those before the root (from the FEN's move number and
     /// side to move) and those made since. The time plan weighs a move by it, and the
     /// FEN's move number is written from it.
