@@ -27,7 +27,8 @@
 //! - `iirPv`: a principal-variation node without a table move is searched that many plies
 //!   shallower than the one ply every node without one loses;
 //! - `corrHist`: the static evaluation is corrected by how far searches found it off in
-//!   positions with the same pawns (at most that many centipawns).
+//!   positions with the same pawns (at most that many centipawns); `corrNonPawn`, beside
+//!   it, in positions with the same placement of either colour's other pieces.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -124,6 +125,16 @@ fn a_deeper_reduction_at_principal_variation_nodes_changes_the_search() {
 #[test]
 fn the_correction_history_changes_the_search() {
     assert_changes("corrHist", 64, 0, 0);
+}
+
+/// The non-pawn tables reach the search beside the pawn table, and do nothing without it
+/// (`corrNonPawn` only adds to what `corrHist` turns on).
+#[test]
+fn the_non_pawn_correction_changes_the_search() {
+    let pawns_alone = nodes(10, "corrHist=64");
+    assert_ne!(nodes(10, "corrHist=64 corrNonPawn=32"), pawns_alone, "corrNonPawn=32 searched the same tree");
+    assert_eq!(nodes(10, "corrNonPawn=32"), nodes(10, ""), "corrNonPawn without corrHist is off");
+    assert_eq!(nodes(10, "corrHist=64 corrNonPawn=0"), pawns_alone, "corrNonPawn is 0 by default");
 }
 
 #[test]

@@ -32,6 +32,7 @@ use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::variant::EndValue;
+use correction::CorrectionKeys;
 use history::{ContKey, NO_KEY};
 use ordering_tables::{OrderingTables, TableStore};
 use params::Param;
@@ -456,17 +457,18 @@ impl<'a> Worker<'a> {
         tt::prefetch(self.eval_cache.as_ptr().wrapping_add(eval_slot(key, self.eval_cache.len())));
     }
 
-    /// The static evaluation plus the correction history's (`corrHist`), and the pawn
-    /// key it was read under (0 when the option is off).
-    fn corrected_eval(&mut self) -> (i32, u64) {
+    /// The static evaluation plus the correction history's (`corrHist`, `corrNonPawn`),
+    /// and the placement keys it was read under (0 when the option is off).
+    fn corrected_eval(&mut self) -> (i32, CorrectionKeys) {
         let e = self.eval();
         let max_cp = self.limits.params[Param::CorrHist];
         if max_cp == 0 {
-            return (e, 0);
+            return (e, CorrectionKeys::default());
         }
-        let key = pawns::pawn_key(&self.pos);
-        let c = self.tables.correction.correction(self.pos.side_to_move(), key, max_cp);
-        ((e + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), key)
+        let non_pawn_cp = self.limits.params[Param::CorrNonPawn];
+        let keys = CorrectionKeys::of(&self.pos, non_pawn_cp != 0);
+        let c = self.tables.correction.correction(self.pos.side_to_move(), &keys, max_cp, non_pawn_cp);
+        ((e + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), keys)
     }
 
     fn new(
@@ -981,7 +983,8 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let (static_eval, pawn_key) = if in_check { (-INF, 0) } else { self.corrected_eval() };
+        let (static_eval, correction_keys) =
+            if in_check { (-INF, CorrectionKeys::default()) } else { self.corrected_eval() };
         self.eval_stack[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.eval_stack[ply - 2];
 
@@ -1367,7 +1370,8 @@ impl<'a> Worker<'a> {
             }
         {
             let side = self.pos.side_to_move();
-            self.tables.correction.update(side, pawn_key, best - static_eval, depth);
+            let non_pawns = p[Param::CorrNonPawn] != 0;
+            self.tables.correction.update(side, &correction_keys, non_pawns, best - static_eval, depth);
         }
         best
     }

@@ -183,10 +183,14 @@ pub enum Param {
     /// Correction history (`correction.rs`): the most centipawns the pawn structure's
     /// learned error adds to the static evaluation; 0 leaves it out.
     CorrHist,
+    /// Correction history by the placement of each colour's pieces other than pawns
+    /// (`correction.rs`): the most centipawns each of the two tables adds; 0 leaves them
+    /// out. They learn only where `corrHist` is on too.
+    CorrNonPawn,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 56] = [
+const SPECS: [(Param, &str, i32, i32, i32); 57] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -243,6 +247,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 56] = [
     (Param::AspFailHigh, "aspFailHigh", 0, 0, 3),
     (Param::IirPv, "iirPv", 0, 0, 4),
     (Param::CorrHist, "corrHist", 0, 0, 400),
+    (Param::CorrNonPawn, "corrNonPawn", 0, 0, 400),
 ];
 
 // `SearchParams::named` has a bit per parameter.
