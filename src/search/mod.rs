@@ -1018,6 +1018,8 @@ impl<'a> Worker<'a> {
             if self.null_ok
                 && depth >= 2
                 && eval >= beta
+                && (p[Param::NullMargin] == 0
+                    || static_eval >= beta + p[Param::NullMargin] - 15 * depth - if improving { 14 } else { 0 })
                 && self.has_pieces(self.pos.side_to_move())
                 && !self.pos.state().last_move.is_null()
             {

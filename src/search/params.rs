@@ -187,10 +187,16 @@ pub enum Param {
     /// (`correction.rs`): the most centipawns each of the two tables adds; 0 leaves them
     /// out. They learn only where `corrHist` is on too.
     CorrNonPawn,
+    /// Null move only where the static evaluation reaches beta plus this many
+    /// centipawns, less 15 a ply of depth and 14 when improving (Stockfish 11's rule,
+    /// whose constants are 137, 15 and 14 here): at low depth the null move is then tried
+    /// only far above beta, where it cannot hide a threat the evaluation does not see.
+    /// 0 asks only that the evaluation reach beta, Kirin's rule.
+    NullMargin,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 57] = [
+const SPECS: [(Param, &str, i32, i32, i32); 58] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -248,6 +254,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 57] = [
     (Param::IirPv, "iirPv", 0, 0, 4),
     (Param::CorrHist, "corrHist", 0, 0, 400),
     (Param::CorrNonPawn, "corrNonPawn", 0, 0, 400),
+    (Param::NullMargin, "nullMargin", 0, 0, 1000),
 ];
 
 // `SearchParams::named` has a bit per parameter.
