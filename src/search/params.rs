@@ -189,9 +189,9 @@ pub enum Param {
     CorrNonPawn,
     /// Null move only where the static evaluation reaches beta plus this many
     /// centipawns, less 15 a ply of depth and 14 when improving (Stockfish 11's rule,
-    /// whose constants are 137, 15 and 14 here): at low depth the null move is then tried
-    /// only far above beta, where it cannot hide a threat the evaluation does not see.
-    /// 0 asks only that the evaluation reach beta, Kirin's rule.
+    /// whose constants are 137, 15 and 14 here): at low depth, where the null move's
+    /// reduced search drops into the capture search and sees no quiet threat, it is then
+    /// tried only far above beta. 0 asks only that the evaluation reach beta, Kirin's rule.
     NullMargin,
 }
 
