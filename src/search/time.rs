@@ -179,6 +179,16 @@ impl Allocation {
     pub fn from_clock(clock: Clock, overhead: Duration, plan: TimePlan, ply: usize) -> Allocation {
         let left = ms(clock.time);
         let usable = left.saturating_sub(ms(overhead));
+        // The moves the clock is shared over, 1 before the last move of a control. Sudden
+        // death and increment clocks: Kirin's own plan counts on `plan.moves` more moves (the
+        // `timeMoves` search parameter, 35 unless a variant sets it). With 35, in
+        // Chu, whose games run 150-300 moves, this spends most of the clock in the first
+        // 40-60 moves, which is what scored best against HaChu (chu, 30 s + 0.3 s, the same
+        // 12 openings, 2026-11-23, both builds with the capture-search limit): 5 of 12 with
+        // it; 2 of 12 when planning on 20 + men/2 moves (66 at the start of Chu) and not
+        // beginning an iteration predicted to run past twice its target, which kept 15 s
+        // for the late middle game.
+        let mtg = clock.moves_to_go.map_or(plan.moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
         let (optimum, maximum) = if plan.curve_percent > 0 {
             let (optimum, maximum) = MoveCurve::budget(
                 left as f64,
@@ -191,11 +201,11 @@ impl Allocation {
             // `as` saturates: an endless clock gives u64::MAX, capped below.
             (optimum as u64, maximum as u64)
         } else {
-            Self::by_move_count(clock, usable, plan)
+            Self::by_move_count(ms(clock.inc), left, usable, mtg, plan)
         };
         // Never plan to use more than what keeps a margin for the remaining moves; with
         // little time left keep more in reserve (scheduling delays on a loaded machine).
-        let cap = if clock.moves_to_go == Some(1) {
+        let cap = if mtg == 1 {
             usable / 10 * 9
         } else if left < 1000 {
             usable / 4
@@ -208,27 +218,17 @@ impl Allocation {
     }
 
     /// The optimum and maximum, milliseconds, of Kirin's own plan: the `usable` clock
-    /// divided by a count of moves, plus a share of the increment.
-    fn by_move_count(clock: Clock, usable: u64, plan: TimePlan) -> (u64, u64) {
-        // Sudden death and increment clocks: plan on `plan.moves` more moves (the
-        // `timeMoves` search parameter, 35 unless a variant sets it). With 35, in
-        // Chu, whose games run 150-300 moves, this spends most of the clock in the first
-        // 40-60 moves, which is what scored best against HaChu (chu, 30 s + 0.3 s, the same
-        // 12 openings, 2026-11-23, both builds with the capture-search limit): 5 of 12 with
-        // it; 2 of 12 when planning on 20 + men/2 moves (66 at the start of Chu) and not
-        // beginning an iteration predicted to run past twice its target, which kept 15 s
-        // for the late middle game.
-        let mtg = clock.moves_to_go.map_or(plan.moves.clamp(1, 100), |m| m.clamp(1, 60)) as u64;
+    /// (of `left`) divided by `mtg` moves, plus a share of the increment `inc`.
+    fn by_move_count(inc: u64, left: u64, usable: u64, mtg: u64, plan: TimePlan) -> (u64, u64) {
         // The increment's share (`timeInc`): what is not spent of it builds a reserve
         // that lasts to the end of the game (at 75%, Kirin's courier games at 10 s + 0.1 s
         // kept 0.7-1 s past move 70, Fairy-Stockfish's a quarter of a second; playing
         // all of it was level with 75% in self-play, docs/log/2026-12.md).
-        let inc = ms(clock.inc);
         let percent = u64::from(plan.inc_percent.min(100));
         let inc_share = inc / 100 * percent + inc % 100 * percent / 100;
         let optimum = (usable / mtg).saturating_add(inc_share);
         // With under two seconds left an overrun of the plan costs more than it gains.
-        let stretch = if ms(clock.time) < 2000 { 2 } else { 3 };
+        let stretch = if left < 2000 { 2 } else { 3 };
         (optimum, optimum.saturating_mul(stretch))
     }
 
@@ -307,6 +307,22 @@ mod tests {
         let optimum = |p| Allocation::from_clock(clock, Duration::ZERO, plan(p), 0).optimum.as_millis();
         assert_eq!((optimum(0), optimum(75), optimum(100)), (200, 275, 300));
         assert_eq!(optimum(250), 300, "more than the whole increment is the whole increment");
+    }
+
+    /// A control's move count of 0 is read as 1, the last move before the control, and
+    /// may spend as much of the clock as that (both plans).
+    #[test]
+    fn a_move_count_of_zero_is_the_last_move() {
+        let oh = Duration::from_millis(50);
+        for curve_percent in [0, 84] {
+            let plan = TimePlan { moves: 35, inc_percent: 75, curve_percent };
+            let at = |mtg| {
+                let c = Clock { time: Duration::from_millis(10_000), inc: Duration::ZERO, moves_to_go: Some(mtg) };
+                Allocation::from_clock(c, oh, plan, 30)
+            };
+            assert_eq!(at(0).optimum, at(1).optimum, "curve {curve_percent}");
+            assert!(at(0).optimum > Duration::from_millis(8000), "curve {curve_percent}: {:?}", at(0));
+        }
     }
 
     /// Stockfish 11's curve: a move of the opening weighs about 1, one of the late
