@@ -70,26 +70,14 @@ impl CorrectionKeys {
         let mut keys = CorrectionKeys { pawns: super::pawns::pawn_key(pos), non_pawns: [0, 0] };
         if non_pawns {
             let vals = &pos.rules().values;
+            let others = vals.kinds_by_value.iter().fold(0u64, |m, &k| m | 1 << k) & !vals.pawn_mask;
             for c in Color::BOTH {
-                let mut h: u64 = 0x1319_8A2E_0370_7344;
-                for &k in &vals.kinds_by_value {
-                    if vals.pawn_mask & (1 << k) != 0 {
-                        continue;
-                    }
-                    for w in pos.pieces(c, k as crate::variant::PieceType).0 {
-                        h = (h ^ w).wrapping_mul(MIX);
-                        h ^= h >> 29;
-                    }
-                }
-                keys.non_pawns[c.index()] = h;
+                keys.non_pawns[c.index()] = super::pawns::placement_key(pos, &[c], others, 0x1319_8A2E_0370_7344);
             }
         }
         keys
     }
 }
-
-/// The multiplier of the placement hash (the golden ratio's, as `pawns::pawn_key`'s).
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[derive(Default)]
 pub struct CorrectionHistory {

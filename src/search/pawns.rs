@@ -122,17 +122,25 @@ fn kinds(mut mask: u64) -> impl Iterator<Item = usize> {
 /// happens in practice.
 #[inline]
 pub(super) fn pawn_key(pos: &Position) -> u64 {
+    placement_key(pos, &Color::BOTH, pos.rules().values.pawn_mask, 0x243F_6A88_85A3_08D3).max(1)
+}
+
+/// A 64-bit hash, from `seed`, of where the pieces of the types in `mask` and of the
+/// colours `colours` stand (the correction history keys the other pieces' placement by
+/// it too).
+#[inline]
+pub(super) fn placement_key(pos: &Position, colours: &[Color], mask: u64, seed: u64) -> u64 {
     const MUL: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h: u64 = 0x243F_6A88_85A3_08D3;
-    for c in Color::BOTH {
-        for k in kinds(pos.rules().values.pawn_mask) {
+    let mut h = seed;
+    for &c in colours {
+        for k in kinds(mask) {
             for w in pos.pieces(c, k as crate::variant::PieceType).0 {
                 h = (h ^ w).wrapping_mul(MUL);
                 h ^= h >> 29;
             }
         }
     }
-    h.max(1)
+    h
 }
 
 /// The facts of `pos`'s pawns, each computed where a term reads it (`PawnNeeds`; the
