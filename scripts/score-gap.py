@@ -40,7 +40,10 @@ def comment_score(text: str, clip: float) -> float | None:
 
 
 def read_games(lines):
-    """Yields (tags, per-ply comment scores or None) for each game of a PGN."""
+    """Yields (tags, per-ply comment or None) for each game of a PGN. Of two comments
+    after a move the first is kept: `scripts/match.py` writes the engine's score first
+    and may add the game's end (`{+M1/245 0.02s} {checkmate}`), which
+    `move_quality.pgn_games_with_comments` keeps instead."""
     tags: dict[str, str] = {}
     body: list[str] = []
 

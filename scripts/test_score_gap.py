@@ -43,6 +43,13 @@ class Read(unittest.TestCase):
         self.assertEqual(sg.comment_score(comments[8], 10), -1.6)
 
 
+class FirstComment(unittest.TestCase):
+    def test_the_score_not_the_end_of_the_game_is_kept(self):
+        pgn = '[White "a"]\n[Black "opponent"]\n[Result "1-0"]\n\n1. e3 {+M1/9 0.1s} {checkmate} 1-0\n'
+        ((_, comments),) = sg.read_games(pgn.splitlines(True))
+        self.assertEqual(comments, ["+M1/9 0.1s"])
+
+
 class Pairs(unittest.TestCase):
     def setUp(self):
         self.games = list(sg.pairs(sg.read_games(PGN.splitlines(True)), None, 10))
