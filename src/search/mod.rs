@@ -815,7 +815,7 @@ impl<'a> Worker<'a> {
             self.nodes += 1;
             self.cont_keys[0] = self.tables.cont.key(self.pos.piece_at(m.from), m.to);
             self.move_counts[0] = i + 1;
-            let losing = check_ext_see && see::see(&self.pos, m) < 0;
+            let losing = check_ext_see && see::see_below(&self.pos, m, 0);
             self.pos.make_move(m);
             let check = self.made_check(1);
             let gives_check = check || self.royal_in_danger();
@@ -1173,7 +1173,7 @@ impl<'a> Worker<'a> {
                             &mut quiet_see,
                         )
                         && (!self.quiet_may_check(m, &mut check_info)
-                            || cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeCapture] * depth);
+                            || see_below_cached(&self.pos, m, &mut quiet_see, -p[Param::SeeCapture] * depth));
                     if prune {
                         continue;
                     }
@@ -1186,13 +1186,14 @@ impl<'a> Worker<'a> {
                         || (!pv_node
                             && depth <= 5
                             && i > 0
-                            && cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeQuiet] * depth * depth);
+                            && see_below_cached(&self.pos, m, &mut quiet_see, -p[Param::SeeQuiet] * depth * depth));
                     // A check is pruned only as a capture would be, by its exchange
                     // (Stockfish's `givesCheck` exemption), where `pruneQuietChecks` is 0.
                     if prune
                         && (p[Param::PruneQuietChecks] != 0
                             || !self.quiet_may_check(m, &mut check_info)
-                            || (!pv_node && cached_see(&self.pos, m, &mut quiet_see) < -p[Param::SeeCapture] * depth))
+                            || (!pv_node
+                                && see_below_cached(&self.pos, m, &mut quiet_see, -p[Param::SeeCapture] * depth)))
                     {
                         continue;
                     }
@@ -1207,7 +1208,7 @@ impl<'a> Worker<'a> {
                 && best > -MATE_BOUND
                 && scores[i] < 0
                 && i > 0
-                && see::see(&self.pos, m) < -p[Param::SeeCapture] * depth
+                && see::see_below(&self.pos, m, -p[Param::SeeCapture] * depth)
             {
                 continue;
             }
@@ -1218,7 +1219,7 @@ impl<'a> Worker<'a> {
                 && if noisy {
                     scores[i] < 0
                 } else {
-                    self.quiet_may_check(m, &mut check_info) && cached_see(&self.pos, m, &mut quiet_see) < 0
+                    self.quiet_may_check(m, &mut check_info) && see_below_cached(&self.pos, m, &mut quiet_see, 0)
                 };
             // Whether late-move reductions may apply, as far as the move itself (not the
             // check it may give) decides; the capture's victim and the quiet move's
@@ -1421,7 +1422,7 @@ impl<'a> Worker<'a> {
             }
             self.pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if see::see(&self.pos, m) < threshold {
+            if see::see_below(&self.pos, m, threshold) {
                 continue;
             }
             tried += 1;
@@ -1475,7 +1476,7 @@ impl<'a> Worker<'a> {
             && cont.get(self.cont_prev(ply, 1), ck) < 0
             && cont.get(self.cont_prev(ply, 2), ck) < 0)
             || (lmr_depth < 6 && eval + p[Param::FutilityBase] + p[Param::FutilityMargin] * lmr_depth <= alpha)
-            || cached_see(&self.pos, m, quiet_see) < -p[Param::SeeQuiet] * lmr_depth * lmr_depth
+            || see_below_cached(&self.pos, m, quiet_see, -p[Param::SeeQuiet] * lmr_depth * lmr_depth)
     }
 
     /// In a game without a check rule, a side to move that attacks the enemy's only royal
@@ -1731,7 +1732,7 @@ impl<'a> Worker<'a> {
             if (WINNING_CAPTURE..TT_MOVE).contains(&scores[best]) {
                 let promo = m.promotion().map(|t| vals.value[t as usize]).unwrap_or(0);
                 if see::captured_value(&self.pos, m) + promo < see::mover_value(&self.pos, m)
-                    && see::see(&self.pos, m) < 0
+                    && see::see_below(&self.pos, m, 0)
                 {
                     scores[best] -= WINNING_CAPTURE - LOSING_CAPTURE;
                     continue;
@@ -1844,7 +1845,7 @@ impl<'a> Worker<'a> {
                 && !self.pos.is_capture(m)
                 && m.promotion().is_none()
             {
-                if !self.pos.may_check_directly(m, royal) || see::see(&self.pos, m) < 0 {
+                if !self.pos.may_check_directly(m, royal) || see::see_below(&self.pos, m, 0) {
                     continue;
                 }
                 quiet_check = true;
@@ -1965,9 +1966,14 @@ fn pawn_table_size(nodes: Option<u64>) -> usize {
     (eval_cache_size(nodes) / 64).max(64)
 }
 
-/// The exchange value of `m` (`see::see`), evaluated once and kept in `slot`.
-fn cached_see(pos: &Position, m: Move, slot: &mut Option<i32>) -> i32 {
-    *slot.get_or_insert_with(|| see::see(pos, m))
+/// Whether the exchange value of `m` (`see::see`) is below `threshold`: from the value
+/// kept in `slot`, else from `see::decided_below`'s bounds, else by the exchange itself,
+/// evaluated once and kept in `slot` for the node's next threshold.
+fn see_below_cached(pos: &Position, m: Move, slot: &mut Option<i32>, threshold: i32) -> bool {
+    if let Some(v) = *slot {
+        return v < threshold;
+    }
+    see::decided_below(pos, m, threshold).unwrap_or_else(|| *slot.insert(see::see(pos, m)) < threshold)
 }
 
 #[inline]

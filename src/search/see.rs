@@ -49,23 +49,57 @@ pub fn captured_value(pos: &Position, m: Move) -> i32 {
 
 /// Expected material balance of the exchange started by `m` (from the mover's view).
 pub fn see(pos: &Position, m: Move) -> i32 {
-    if !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep) {
-        return captured_value(pos, m);
+    match first_capture(pos, m) {
+        FirstCapture::Settled(v) => v,
+        FirstCapture::Exchange { gain, on_square } => {
+            let occ = pos.occupied().without(Bitboard::from_square(m.from)) | Bitboard::from_square(m.to);
+            swap_off(pos, m.to, !pos.side_to_move(), on_square, gain, occ)
+        }
     }
-    let us = pos.side_to_move();
-    let to = m.to;
-    let mut gain0 = captured_value(pos, m);
+}
+
+/// Whether `see(pos, m) < threshold`, without the exchange where two bounds decide it
+/// (`decided_below`).
+pub fn see_below(pos: &Position, m: Move, threshold: i32) -> bool {
+    decided_below(pos, m, threshold).unwrap_or_else(|| see(pos, m) < threshold)
+}
+
+/// Whether `see(pos, m) < threshold` where two bounds decide it, None where only the
+/// exchange can: it never ends above what the move itself takes (the enemy may recapture
+/// or not) nor below that less the piece now on the square (the mover's side may stop
+/// after one recapture). A quiet move of a piece worth less than a pruning margin is
+/// settled so, with no attacker looked up (Stockfish's `see_ge` exits early the same way).
+pub fn decided_below(pos: &Position, m: Move, threshold: i32) -> Option<bool> {
+    match first_capture(pos, m) {
+        FirstCapture::Settled(v) => Some(v < threshold),
+        FirstCapture::Exchange { gain, .. } if gain < threshold => Some(true),
+        FirstCapture::Exchange { gain, on_square } if gain - on_square >= threshold => Some(false),
+        FirstCapture::Exchange { .. } => None,
+    }
+}
+
+/// What the first move of an exchange settles: its whole value for a move no exchange
+/// follows, else what it takes (promotion gain included) and the value then on its square.
+enum FirstCapture {
+    Settled(i32),
+    Exchange { gain: i32, on_square: i32 },
+}
+
+fn first_capture(pos: &Position, m: Move) -> FirstCapture {
+    if !matches!(m.kind, MoveKind::Normal | MoveKind::EpStep) {
+        return FirstCapture::Settled(captured_value(pos, m));
+    }
+    let mut gain = captured_value(pos, m);
     let mover = pos.piece_at(m.from);
     let on_square = match m.promotion() {
         Some(t) => {
             let v = piece_value(pos, t);
-            gain0 += v - piece_value(pos, mover.kind());
+            gain += v - piece_value(pos, mover.kind());
             v
         }
         None => piece_value(pos, mover.kind()),
     };
-    let occ = pos.occupied().without(Bitboard::from_square(m.from)) | Bitboard::from_square(to);
-    swap_off(pos, to, !us, on_square, gain0, occ)
+    FirstCapture::Exchange { gain, on_square }
 }
 
 /// The side to move's balance if the enemy takes first on `sq`, where a piece of the side
@@ -159,6 +193,40 @@ mod tests {
         // Leaper defenders in courier: alfil defends.
         let v = see_of("courier", "6k5/12/5e6/12/3p8/12/3R8/6K5 w - - 0 1", "d2d4");
         assert!(v < 0, "{v}");
+    }
+
+    /// `see_below` answers as `see` does at every threshold, whether its bounds decide or
+    /// the exchange does: the search prunes by it, and the bench signature must not move.
+    #[test]
+    fn see_below_agrees_with_see() {
+        let c = Catalog::embedded();
+        let cases = [
+            ("chess", "r1bqk2r/pp1n1ppp/2pbpn2/3p4/2PP4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 1"),
+            ("chess", "3rk3/3r4/8/3p4/4P3/2N5/3R4/3QK3 w - - 0 1"),
+            ("courier", "r2b1knw1e2/1p1p2r5/2pPe1f2ppn/p1PmNp2p2p/P4P1pP2P/1P2EN1P3R/4MF3PP1/1R3K1WBE2 w - - 3 31"),
+            ("shatranj", "r1b1kb1r/pp1ppppp/2n2n2/2p5/2P1P3/2N2N2/PP1P1PPP/R1B1KB1R w - - 0 1"),
+        ];
+        let (mut decided, mut undecided) = (0, 0);
+        for (variant, fen) in cases {
+            let mut pos = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
+            let mut moves = Vec::new();
+            pos.generate_legal(&mut moves);
+            for &m in &moves {
+                let v = see(&pos, m);
+                for t in (-1000..=1000).step_by(25) {
+                    assert_eq!(see_below(&pos, m, t), v < t, "{variant} {fen} {m:?} at {t}: see {v}");
+                    match decided_below(&pos, m, t) {
+                        Some(below) => {
+                            assert_eq!(below, v < t, "{variant} {fen} {m:?} at {t}: see {v}");
+                            decided += 1;
+                        }
+                        None => undecided += 1,
+                    }
+                }
+            }
+        }
+        // Both ways are exercised.
+        assert!(decided > 1000 && undecided > 100, "{decided} decided, {undecided} not");
     }
 
     fn exposure_of(variant: &str, fen: &str, sq: &str) -> i32 {
