@@ -71,6 +71,20 @@ else
   skipped+=("the fuzzing sample (QUICK)")
 fi
 if [ -z "${QUICK:-}" ]; then
+  # The tournament build: it must build here and search exactly as the release build does.
+  stage "profile-guided build (scripts/pgo-build.sh) counts the release build's bench nodes"
+  scripts/pgo-build.sh > /dev/null 2> target/pgo-build.log || { cat target/pgo-build.log >&2; exit 1; }
+  bench_nodes() { "$1" bench 2>&1 | sed -n 's/^Nodes searched *: //p'; }
+  pgo_nodes=$(bench_nodes target/pgo/kirin)
+  release_nodes=$(bench_nodes target/release/kirin)
+  if [ "$pgo_nodes" != "$release_nodes" ]; then
+    echo "profile-guided build: bench nodes $pgo_nodes, release build $release_nodes" >&2
+    exit 1
+  fi
+else
+  skipped+=("the profile-guided build (QUICK)")
+fi
+if [ -z "${QUICK:-}" ]; then
   stage "XBoard 4.9.1 hosts every variant (2-game matches under Xvfb)"
   scripts/xboard-all.sh
 else
