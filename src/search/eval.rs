@@ -187,6 +187,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
     let mut king_attack = (danger_percent != 0).then(|| {
         Color::BOTH.map(|c| KingAttack::new(vals, pos.royal_squares(!c), pos.royal_count(!c), !c, pos.variant().ranks))
     });
+    // Only the king-danger term reads the squares attacked twice and the royals' attacks.
+    let count_double = king_attack.is_some();
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     // The least valuable attacker of each enemy piece, for the threat terms: the pieces
     // are walked a kind at a time, least valuable kind first, so that the enemy pieces a
@@ -248,59 +250,73 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                 material[c.index()] += value * squares.count() as i32;
             }
             let pt = &t.pieces[c.index()][k];
-            for sq in squares {
-                let (hits, reach) = piece_hits_reach(t, pt, sq, occ);
-                attacks2[c.index()] |= attacks[c.index()] & hits;
+            // All of the side's pawns, of this one kind, when the pawn table holds their
+            // attacks and no term needs the squares they attack twice: taken at once
+            // (half of a courier army is pawns).
+            if pawn && !royal && !count_double && needs.attacks && squares == pos.pieces_of(c, vals.pawn_mask) {
+                let hits = early_pawn_attacks[c.index()];
                 attacks[c.index()] |= hits;
-                if !royal {
-                    claimed |= hits & unclaimed;
-                }
-                if pawn {
-                    pawn_attacks[c.index()] |= hits;
-                    continue;
-                }
-                if royal {
-                    royal_attacks[c.index()] |= hits;
-                    continue;
-                }
-                if let Some(attack) = &mut king_attack
-                    && attack[c.index()].active()
-                {
-                    attack[c.index()].add(t, c, k, value, hits, reach, occ);
-                }
-                if hits.intersects(kzone[(!c).index()]) {
-                    king_attackers[c.index()] += 1;
-                    king_weight[c.index()] += (value.clamp(0, 1500) / 100).max(1);
-                    ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
-                }
-                let moves = reach.without(own);
-                let reached = moves.count() as usize;
-                total += 100 * (reached as i32 - vals.mob_avg[k]);
-                if curve != 0 {
-                    let table = &vals.mob_curve[k];
-                    let (cm, ce) = table[reached.min(table.len() - 1)];
-                    curve_mg += cm;
-                    curve_eg += ce;
-                }
-                if contested != 100 {
-                    total -= (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
-                }
-                if holes[c.index()].any() && vals.outpost_kinds & (1 << k) != 0 {
-                    let (m, e) = outpost_bonus(holes[c.index()], sq, moves);
-                    outposts[c.index()].0 += m;
-                    outposts[c.index()].1 += e;
-                }
-                if let Some(contexts) = &rook_contexts
-                    && vals.rook_kinds & (1 << k) != 0
-                {
-                    let file = vals.files[sq.file() as usize];
-                    let (m, e) = rook_bonus(&contexts[c.index()], file, sq, moves);
-                    rook_scores[c.index()].0 += m;
-                    rook_scores[c.index()].1 += e;
-                }
-                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
-                if value >= RAIDER_MIN && 2 * adv >= ranks {
-                    let _ = raiders.try_push((c, k, sq, moves));
+                claimed |= hits & unclaimed;
+                pawn_attacks[c.index()] |= hits;
+            } else {
+                for sq in squares {
+                    let (hits, reach) = piece_hits_reach(t, pt, sq, occ);
+                    if count_double {
+                        attacks2[c.index()] |= attacks[c.index()] & hits;
+                    }
+                    attacks[c.index()] |= hits;
+                    if !royal {
+                        claimed |= hits & unclaimed;
+                    }
+                    if pawn {
+                        pawn_attacks[c.index()] |= hits;
+                        continue;
+                    }
+                    if royal {
+                        if count_double {
+                            royal_attacks[c.index()] |= hits;
+                        }
+                        continue;
+                    }
+                    if let Some(attack) = &mut king_attack
+                        && attack[c.index()].active()
+                    {
+                        attack[c.index()].add(t, c, k, value, hits, reach, occ);
+                    }
+                    if hits.intersects(kzone[(!c).index()]) {
+                        king_attackers[c.index()] += 1;
+                        king_weight[c.index()] += (value.clamp(0, 1500) / 100).max(1);
+                        ring_hits[c.index()] += (hits & kring[(!c).index()]).count() as i32;
+                    }
+                    let moves = reach.without(own);
+                    let reached = moves.count() as usize;
+                    total += 100 * (reached as i32 - vals.mob_avg[k]);
+                    if curve != 0 {
+                        let table = &vals.mob_curve[k];
+                        let (cm, ce) = table[reached.min(table.len() - 1)];
+                        curve_mg += cm;
+                        curve_eg += ce;
+                    }
+                    if contested != 100 {
+                        total -= (100 - contested) * (moves & early_pawn_attacks[(!c).index()]).count() as i32;
+                    }
+                    if holes[c.index()].any() && vals.outpost_kinds & (1 << k) != 0 {
+                        let (m, e) = outpost_bonus(holes[c.index()], sq, moves);
+                        outposts[c.index()].0 += m;
+                        outposts[c.index()].1 += e;
+                    }
+                    if let Some(contexts) = &rook_contexts
+                        && vals.rook_kinds & (1 << k) != 0
+                    {
+                        let file = vals.files[sq.file() as usize];
+                        let (m, e) = rook_bonus(&contexts[c.index()], file, sq, moves);
+                        rook_scores[c.index()].0 += m;
+                        rook_scores[c.index()].1 += e;
+                    }
+                    let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                    if value >= RAIDER_MIN && 2 * adv >= ranks {
+                        let _ = raiders.try_push((c, k, sq, moves));
+                    }
                 }
             }
             if claimed.any() {

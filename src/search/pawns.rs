@@ -23,7 +23,7 @@ pub struct PawnFacts {
     /// Passed, isolated, doubled and connected pawns, weights applied (middlegame,
     /// endgame; White's point of view).
     pub structure: (i32, i32),
-    /// The squares each side's pawns attack (empty where no term needs them).
+    /// The squares each side's pawns attack (empty without pawns).
     pub attacks: [Bitboard; 2],
     /// Each side's outpost squares (`outpost_holes`; empty where `eval.outpost` is off).
     pub holes: [Bitboard; 2],
@@ -83,7 +83,8 @@ impl PawnTable {
 /// in `eval.rs` (which read only these).
 #[derive(Clone, Copy)]
 pub struct PawnNeeds {
-    /// Each side's pawn attacks: contested mobility, space and outposts read them.
+    /// Each side's pawn attacks: contested mobility, space and outposts read them, and
+    /// the mobility walk takes them for the pawns' own (with pawns, always).
     pub attacks: bool,
     /// The squares behind each side's pawns: space reads them.
     pub behind: bool,
@@ -100,8 +101,7 @@ impl PawnNeeds {
         let pawns = vals.pawn_mask != 0;
         let holes = pawns && w[Weight::Outpost] != 0 && vals.outpost_kinds != 0;
         let behind = pawns && w[Weight::Space] != 0;
-        let attacks = pawns && (w[Weight::MobilityContested] != 100 || behind || holes);
-        PawnNeeds { attacks, behind, holes }
+        PawnNeeds { attacks: pawns, behind, holes }
     }
 }
 
