@@ -37,12 +37,8 @@ impl Position {
             }
         }
         for ra in &at.rays {
-            if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
-                let p = self.piece_at(b);
-                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
-                {
-                    return true;
-                }
+            if self.ray_attacker(ra, sq, by, occ).is_some() {
+                return true;
             }
         }
         if at.has_cond_rev {
@@ -81,12 +77,8 @@ impl Position {
             }
         }
         for ra in &at.rays {
-            if let Some(b) = t.first_blocker(ra.dir, sq, occ) {
-                let p = self.piece_at(b);
-                if p.is_some() && p.color() == by && ra.masks[t.steps(ra.dir, sq, b).min(15)] & (1u64 << p.kind()) != 0
-                {
-                    out.set(b);
-                }
+            if let Some(b) = self.ray_attacker(ra, sq, by, occ) {
+                out.set(b);
             }
         }
         if at.has_cond_rev {
@@ -108,6 +100,22 @@ impl Position {
             }
         }
         out
+    }
+
+    /// The piece of colour `by` that attacks `sq` along the line `ra`, if any: the first
+    /// piece on it, where its kind slides that far. Most first pieces are of kinds that
+    /// never slide along the line: those are turned away before their distance is worked
+    /// out (a division).
+    #[inline(always)]
+    fn ray_attacker(&self, ra: &crate::attacks::RayAttack, sq: Square, by: Color, occ: Bitboard) -> Option<Square> {
+        let t = self.tables();
+        let b = t.first_blocker(ra.dir, sq, occ)?;
+        let p = self.piece_at(b);
+        if p.is_none() || p.color() != by {
+            return None;
+        }
+        let kind = 1u64 << p.kind();
+        (ra.any & kind != 0 && ra.masks[t.steps(ra.dir, sq, b).min(15)] & kind != 0).then_some(b)
     }
 
     /// A superset of the empty squares from which a piece of `by` would attack `royal`

@@ -111,7 +111,10 @@ impl Position {
             };
             let p1 = self.piece_at(b1);
             if p1.color() == them {
-                if ra.masks[t.steps(ra.dir, royal, b1).min(15)] & (1u64 << p1.kind()) != 0 {
+                // A kind that never slides along the line is turned away before the
+                // distance (a division) is worked out.
+                let kind = 1u64 << p1.kind();
+                if ra.any & kind != 0 && ra.masks[t.steps(ra.dir, royal, b1).min(15)] & kind != 0 {
                     g.checkers.set(b1);
                     if !leap_checkers.contains(b1) {
                         g.evasion |= t.between(ra.dir, royal, b1) | Bitboard::from_square(b1);
@@ -126,7 +129,8 @@ impl Position {
                 continue;
             };
             let p2 = self.piece_at(b2);
-            if p2.color() == them && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & (1u64 << p2.kind()) != 0 {
+            let kind = 1u64 << p2.kind();
+            if p2.color() == them && ra.any & kind != 0 && ra.masks[t.steps(ra.dir, royal, b2).min(15)] & kind != 0 {
                 g.pinned.set(b1);
                 let line = t.between(ra.dir, royal, b2) | Bitboard::from_square(b2);
                 if g.pins.try_push((b1, line)).is_err() {
