@@ -14,6 +14,7 @@
 
 mod correction;
 pub mod eval;
+mod eval_cache;
 pub mod eval_weights;
 pub mod history;
 pub mod imbalance;
@@ -24,6 +25,7 @@ pub mod pawns;
 pub mod see;
 mod shelter;
 pub mod skill;
+mod thread_slots;
 pub mod time;
 pub mod tt;
 
@@ -33,12 +35,14 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::variant::EndValue;
 use correction::CorrectionKeys;
+use eval_cache::EvalMemory;
 use history::{ContKey, NO_KEY};
-use ordering_tables::{OrderingTables, TableStore};
+use ordering_tables::OrderingTables;
 use params::Param;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use thread_slots::ThreadSlots;
 use time::{Allocation, Clock};
 use tt::{Bound, TranspositionTable};
 
@@ -143,7 +147,9 @@ pub struct Shared {
     /// is deeper than the main thread's, the search answers with it.
     helper_best: Mutex<Option<(Outcome, Report)>>,
     /// Each thread's move-ordering statistics between the searches of a game.
-    tables: TableStore,
+    tables: ThreadSlots<OrderingTables>,
+    /// Each thread's evaluations between the searches of a game.
+    evals: ThreadSlots<EvalMemory>,
 }
 
 /// Stores `max(new, old - old / 8)` (microseconds, at most a second) in `slot`.
@@ -217,7 +223,8 @@ impl Searcher {
                 nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
                 main_depth: AtomicI32::new(0),
                 helper_best: Mutex::new(None),
-                tables: TableStore::new(threads),
+                tables: ThreadSlots::new(threads),
+                evals: ThreadSlots::new(threads),
             }),
             threads,
             pool: build_pool(threads),
@@ -258,7 +265,8 @@ impl Searcher {
         let threads = threads.max(1);
         let shared = self.shared_mut()?;
         shared.nodes = (0..threads).map(|_| AtomicU64::new(0)).collect();
-        shared.tables = TableStore::new(threads);
+        shared.tables = ThreadSlots::new(threads);
+        shared.evals = ThreadSlots::new(threads);
         self.threads = threads;
         self.pool = build_pool(threads);
         Ok(())
@@ -269,6 +277,7 @@ impl Searcher {
     pub fn clear(&self) {
         self.shared.tt.clear();
         self.shared.tables.clear();
+        self.shared.evals.clear();
     }
 
     /// Resets the stop and ponder flags for a new search. Call it *before* handing the search
@@ -387,14 +396,11 @@ struct Worker<'a> {
     /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
     excluded: Vec<Move>,
     eval_stack: Vec<i32>,
-    /// Evaluation cache (key, `evaluate_keyed` score), per thread so that a one-thread
-    /// search stays deterministic: the same positions recur through transpositions and
-    /// between the main search and quiescence.
-    eval_cache: Vec<(u64, i32)>,
+    /// Evaluations by position key and pawn facts by pawn placement (`eval_cache.rs`),
+    /// per thread so that a one-thread search stays deterministic.
+    evals: EvalMemory,
     /// The evaluation network's sums of the last position evaluated (`nnue`).
     nnue_acc: Box<crate::nnue::Accumulators>,
-    /// What the evaluation draws from the pawns, by pawn placement (`pawns.rs`).
-    pawn_table: pawns::PawnTable,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
     stopped: bool,
@@ -406,9 +412,6 @@ struct Worker<'a> {
     null_ok: bool,
 }
 
-/// Entries of the per-thread evaluation cache (a power of two; 4 MB): each iteration of
-/// the deepening revisits the last one's nodes, more than 64 k entries keep.
-const EVAL_CACHE_SIZE: usize = 1 << 18;
 /// Move-ordering scores: the table's move, then captures and promotions that win material
 /// (ordered by victim, then attacker), killers and counter-move (below), quiet moves by
 /// history, and last the captures that lose material.
@@ -434,14 +437,13 @@ impl<'a> Worker<'a> {
     /// Static evaluation through the evaluation cache.
     fn eval(&mut self) -> i32 {
         let key = self.pos.key();
-        let i = eval_slot(key, self.eval_cache.len());
-        let slot = &mut self.eval_cache[i];
-        let keyed = if slot.0 == key && key != 0 {
-            slot.1
-        } else {
-            let e = eval::evaluate_keyed_with(&self.pos, &mut self.nnue_acc, &mut self.pawn_table);
-            *slot = (key, e);
-            e
+        let keyed = match self.evals.score(key) {
+            Some(e) => e,
+            None => {
+                let e = eval::evaluate_keyed_with(&self.pos, &mut self.nnue_acc, &mut self.evals.pawns);
+                self.evals.keep(key, e);
+                e
+            }
         };
         eval::finish(&self.pos, keyed)
     }
@@ -454,7 +456,7 @@ impl<'a> Worker<'a> {
     fn prefetch_child(&self) {
         let key = self.pos.key();
         self.sh.tt.prefetch(key);
-        tt::prefetch(self.eval_cache.as_ptr().wrapping_add(eval_slot(key, self.eval_cache.len())));
+        self.evals.prefetch(key);
     }
 
     /// The static evaluation plus the correction history's (`corrHist`, `corrNonPawn`),
@@ -492,8 +494,8 @@ impl<'a> Worker<'a> {
         // rule (Chu Shogi) a pass is still tried, but not while a royal of the side to move
         // is attacked: the search below would only find the royal taken.
         let null_ok = v.has_royals();
-        let mut tables = sh.tables.take(id, v);
-        let pawn_table = pawns::PawnTable::new(&pos, pawn_table_size(limits.nodes));
+        let mut tables = OrderingTables::kept_or_new(sh.tables.take(id), v);
+        let evals = EvalMemory::kept_or_new(sh.evals.take(id), &pos, limits.nodes);
         if p[Param::CaptureHistory] != 0 {
             tables.ensure_capture_history();
         }
@@ -516,9 +518,8 @@ impl<'a> Worker<'a> {
             check_memo: vec![(0, false); MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
-            eval_cache: vec![(0, 0); eval_cache_size(limits.nodes)],
+            evals,
             nnue_acc: Box::default(),
-            pawn_table,
             move_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             score_bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             stopped: false,
@@ -528,9 +529,10 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Leaves this thread's ordering statistics for its next search.
+    /// Leaves this thread's ordering statistics and evaluations for its next search.
     fn keep_tables(self) {
         self.sh.tables.put(self.id, self.tables);
+        self.sh.evals.put(self.id, self.evals);
     }
 
     fn elapsed(&self) -> Duration {
@@ -1940,30 +1942,6 @@ impl<'a> Worker<'a> {
         }
         best
     }
-}
-
-/// The evaluation cache slot of position key `key` in a cache of `len` entries (a power
-/// of two): where `Worker::eval` looks and what `Worker::prefetch_child` loads.
-#[inline]
-fn eval_slot(key: u64, len: usize) -> usize {
-    key as usize & (len - 1)
-}
-
-/// Entries of the evaluation cache for a search limited to `nodes`: a short search
-/// touches few entries, and each page of a fresh 4 MB cache costs a page fault (a
-/// self-play game at 3,000 nodes a move spent as long in the kernel as in its searches).
-fn eval_cache_size(nodes: Option<u64>) -> usize {
-    match nodes {
-        Some(n) => (n.saturating_mul(2).min(EVAL_CACHE_SIZE as u64) as usize).next_power_of_two().max(1024),
-        None => EVAL_CACHE_SIZE,
-    }
-}
-
-/// Entries of the pawn table for a search limited to `nodes`: placements of the pawns
-/// are far fewer than positions (a 64th of the evaluation cache's entries), and a short
-/// search should not pay to fill pages it never touches.
-fn pawn_table_size(nodes: Option<u64>) -> usize {
-    (eval_cache_size(nodes) / 64).max(64)
 }
 
 /// Whether the exchange value of `m` (`see::see`) is below `threshold`: from the value

@@ -7,8 +7,6 @@
 //! commands and clears them on `ucinewgame`. Starting each search from empty tables also
 //! cost a 16 MB allocation a thread a search in the big variants.
 
-use std::sync::Mutex;
-
 use super::correction::CorrectionHistory;
 use super::history::ContHist;
 use crate::moves::Move;
@@ -52,6 +50,15 @@ impl OrderingTables {
         }
     }
 
+    /// The tables a thread kept from its last search (`kept`) where they were learned in
+    /// `v`, else new ones.
+    pub fn kept_or_new(kept: Option<OrderingTables>, v: &Variant) -> OrderingTables {
+        match kept {
+            Some(t) if t.variant == signature(v) => t,
+            _ => OrderingTables::new(v),
+        }
+    }
+
     /// Allocates the capture history, once per set of tables.
     pub fn ensure_capture_history(&mut self) {
         if self.captures.is_empty() {
@@ -72,66 +79,21 @@ fn signature(v: &Variant) -> (String, u8, u8, usize) {
     (v.name.clone(), v.files, v.ranks, v.pieces.len())
 }
 
-/// One slot per search thread, holding its tables between searches.
-pub struct TableStore {
-    slots: Vec<Mutex<Option<OrderingTables>>>,
-}
-
-impl TableStore {
-    pub fn new(threads: usize) -> TableStore {
-        TableStore { slots: (0..threads.max(1)).map(|_| Mutex::new(None)).collect() }
-    }
-
-    /// Thread `id`'s tables from its last search in `v`, or new ones.
-    pub fn take(&self, id: usize, v: &Variant) -> OrderingTables {
-        let kept = self.slots.get(id).and_then(|s| s.lock().ok()?.take());
-        match kept {
-            Some(t) if t.variant == signature(v) => t,
-            _ => OrderingTables::new(v),
-        }
-    }
-
-    /// Keeps thread `id`'s tables for its next search.
-    pub fn put(&self, id: usize, tables: OrderingTables) {
-        if let Some(Ok(mut s)) = self.slots.get(id).map(|s| s.lock()) {
-            *s = Some(tables);
-        }
-    }
-
-    /// Forgets everything (a new game).
-    pub fn clear(&self) {
-        for s in &self.slots {
-            if let Ok(mut s) = s.lock() {
-                *s = None;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
 
     #[test]
-    fn tables_are_kept_per_thread_and_variant_and_cleared() {
+    fn tables_are_kept_for_the_same_variant_only() {
         let catalog = Catalog::embedded();
         let chess = catalog.get("chess").expect("chess").variant.clone();
         let courier = catalog.get("courier").expect("courier").variant.clone();
-        let store = TableStore::new(2);
-        let mut t = store.take(1, &chess);
+        let mut t = OrderingTables::new(&chess);
         t.history[5] = 77;
-        store.put(1, t);
-        assert_eq!(store.take(0, &chess).history[5], 0, "another thread's slot");
-        let t = store.take(1, &chess);
-        assert_eq!(t.history[5], 77, "kept for the same thread and variant");
-        store.put(1, t);
-        assert_eq!(store.take(1, &courier).history[5], 0, "another variant starts empty");
-        let mut t = store.take(1, &chess);
-        t.history[5] = 77;
-        store.put(1, t);
-        store.clear();
-        assert_eq!(store.take(1, &chess).history[5], 0, "cleared");
-        assert_eq!(store.take(9, &chess).history[5], 0, "a thread beyond the slots");
+        let t = OrderingTables::kept_or_new(Some(t), &chess);
+        assert_eq!(t.history[5], 77, "kept for the same variant");
+        assert_eq!(OrderingTables::kept_or_new(Some(t), &courier).history[5], 0, "another variant starts empty");
+        assert_eq!(OrderingTables::kept_or_new(None, &chess).history[5], 0, "nothing kept");
     }
 }
