@@ -1,4 +1,4 @@
-//! What the evaluation draws from the pawns alone, and a per-search table that keeps it
+//! What the evaluation draws from the pawns alone, and a per-thread table that keeps it
 //! by pawn placement (Stockfish's pawn hash). Many positions a search evaluates share
 //! their pawns with others, and every evaluation recomputed the same pawn structure, pawn
 //! attacks and space squares (the pawn attacks alone were 3.7% of a courier search).
@@ -6,8 +6,9 @@
 //! table 16 times larger raised courier's to 66% and saved no time. 3% less time to a
 //! depth in courier, 6% in shatranj (docs/log/2026-11.md).
 //!
-//! The facts are those of the position's pawns under the variant's weights, which stay
-//! fixed through a search: a table lives as long as one search thread's search.
+//! The facts are those of the position's pawns under the variant's rules and weights: a
+//! table is kept by one search thread through the searches of a game under the same
+//! rules (`eval_cache.rs`).
 
 use super::eval_weights::Weight;
 use crate::bitboard::Bitboard;
