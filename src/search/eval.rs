@@ -250,10 +250,10 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                 material[c.index()] += value * squares.count() as i32;
             }
             let pt = &t.pieces[c.index()][k];
-            // The side's pawns, where they are of one kind, the pawn table holds their
-            // attacks and no term needs the squares they attack twice: taken at once
-            // (half of a courier army is pawns).
-            if vals.pawn_mask == 1 << k && !royal && !count_double && needs.attacks {
+            // The side's pawns, where they are of one kind and no term needs the squares
+            // they attack twice: taken at once from the pawn facts (half of a courier
+            // army is pawns).
+            if vals.pawn_mask == 1 << k && !royal && !count_double {
                 let hits = early_pawn_attacks[c.index()];
                 attacks[c.index()] |= hits;
                 claimed |= hits & unclaimed;

@@ -79,14 +79,12 @@ impl PawnTable {
     }
 }
 
-/// Which of the pawn facts the evaluation's terms read under a variant's weights: the
-/// one place that says so, for `compute` (which leaves the others empty) and the terms
-/// in `eval.rs` (which read only these).
+/// Which of the optional pawn facts the evaluation's terms read under a variant's
+/// weights: the one place that says so, for `compute` (which leaves the others empty)
+/// and the terms in `eval.rs` (which read only these). The pawns' attacks are always
+/// computed: the mobility walk takes them for the pawns' own.
 #[derive(Clone, Copy)]
 pub struct PawnNeeds {
-    /// Each side's pawn attacks: contested mobility, space and outposts read them, and
-    /// the mobility walk takes them for the pawns' own (with pawns, always).
-    pub attacks: bool,
     /// The squares behind each side's pawns: space reads them.
     pub behind: bool,
     /// Each side's outpost squares: outposts read them.
@@ -102,7 +100,7 @@ impl PawnNeeds {
         let pawns = vals.pawn_mask != 0;
         let holes = pawns && w[Weight::Outpost] != 0 && vals.outpost_kinds != 0;
         let behind = pawns && w[Weight::Space] != 0;
-        PawnNeeds { attacks: pawns, behind, holes }
+        PawnNeeds { behind, holes }
     }
 }
 
@@ -177,14 +175,12 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
                 mg -= sign * w[Weight::IsolatedMg];
                 eg -= sign * w[Weight::IsolatedEg];
             }
-            if needs.attacks {
-                let pt = &t.pieces[c.index()][kind];
-                facts.attacks[c.index()] |= if fixed {
-                    t.pool[pt.capture as usize][sq.index()]
-                } else {
-                    super::eval::piece_hits_reach(t, pt, sq, occ).0
-                };
-            }
+            let pt = &t.pieces[c.index()][kind];
+            facts.attacks[c.index()] |= if fixed {
+                t.pool[pt.capture as usize][sq.index()]
+            } else {
+                super::eval::piece_hits_reach(t, pt, sq, occ).0
+            };
             if needs.behind {
                 facts.behind[c.index()] |= vals.rear[c.index()][sq.index()];
             }
