@@ -156,7 +156,7 @@ impl Bitboard {
 
     #[inline]
     pub fn iter(self) -> BitIter {
-        BitIter(self)
+        BitIter::new(self)
     }
 
     /// Squares in this set and not in `other`.
@@ -172,13 +172,42 @@ impl Bitboard {
 }
 
 /// Iterator over the squares of a bitboard, lowest first.
-pub struct BitIter(Bitboard);
+///
+/// It works through one word at a time and moves the others down as each runs out, so
+/// that a square costs one test of the current word: taking the lowest square of the
+/// whole board each time tested the emptied low words again for every square (most
+/// boards have their pieces in words 0 and 1, and Kirin walks such sets everywhere).
+pub struct BitIter {
+    /// The word being worked through.
+    current: u64,
+    /// The words above it, lowest first; zeros move in as they move down.
+    rest: [u64; 3],
+    /// The index of the current word's bit 0.
+    base: usize,
+}
+
+impl BitIter {
+    #[inline]
+    fn new(b: Bitboard) -> BitIter {
+        BitIter { current: b.0[0], rest: [b.0[1], b.0[2], b.0[3]], base: 0 }
+    }
+}
 
 impl Iterator for BitIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        self.0.pop_lsb()
+        while self.current == 0 {
+            if (self.rest[0] | self.rest[1] | self.rest[2]) == 0 {
+                return None;
+            }
+            self.current = self.rest[0];
+            self.rest = [self.rest[1], self.rest[2], 0];
+            self.base += 64;
+        }
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(Square::from_index(self.base + bit))
     }
 }
 
@@ -186,7 +215,7 @@ impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = BitIter;
     fn into_iter(self) -> BitIter {
-        BitIter(self)
+        BitIter::new(self)
     }
 }
 
@@ -278,6 +307,12 @@ mod tests {
         assert_eq!(b.lsb(), Some(Square::from_index(63)));
         let v: Vec<usize> = b.iter().map(|s| s.index()).collect();
         assert_eq!(v, vec![63, 64, 127, 128, 200, 255]);
+        // Empty words between and below the squares, and none at all.
+        let squares = |b: Bitboard| b.iter().map(|s| s.index()).collect::<Vec<_>>();
+        let sparse = Bitboard::from_square(Square::from_index(5)) | Bitboard::from_square(Square::from_index(250));
+        assert_eq!(squares(sparse), vec![5, 250]);
+        assert_eq!(squares(Bitboard::from_square(Square::from_index(192))), vec![192]);
+        assert_eq!(squares(Bitboard::EMPTY), Vec::<usize>::new());
         assert!(b.more_than_one());
         assert!(!Bitboard::from_square(Square::from_index(77)).more_than_one());
         assert!(!Bitboard::EMPTY.more_than_one());
