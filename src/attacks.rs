@@ -160,6 +160,8 @@ pub struct AttackTables {
     /// (type, pool index of reverse capture-leap table).
     pub leapers: Vec<(PieceType, u16)>,
     pub rays: Vec<RayAttack>,
+    /// The kinds that attack along any of `rays` (the union of their `any`).
+    pub ray_kinds: u64,
     pub cond_rev: Vec<Vec<RevCond>>,
     pub has_cond_rev: bool,
     /// Types whose captures are only found by generating their moves (two-leg moves, riders
@@ -597,6 +599,7 @@ impl Tables {
                 .map(|(dir, masks)| RayAttack { dir, masks, any: masks.iter().fold(0, |a, m| a | m) })
                 .collect();
             rays.sort_by_key(|r| r.dir);
+            at.ray_kinds = rays.iter().fold(0, |a, r| a | r.any);
             at.rays = rays;
             at.simple = at.slow.is_empty() && !at.has_cond_rev;
             if !at.has_cond_rev {

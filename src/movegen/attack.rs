@@ -65,12 +65,27 @@ impl Position {
     /// All pieces of colour `by` attacking `sq` (plain leaps and slides only, plus
     /// generated attacks of complex pieces), those that never attack a royal included.
     pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        self.leaper_attackers(sq, by) | self.distant_attackers(sq, by, occ)
+    }
+
+    /// The pieces of colour `by` that attack `sq` by a plain leap (whatever blocks): one
+    /// table lookup a kind. Exchanges look here first (`see.rs`).
+    #[inline]
+    pub fn leaper_attackers(&self, sq: Square, by: Color) -> Bitboard {
+        let t = self.tables();
+        let mut out = Bitboard::EMPTY;
+        for &(kind, rev) in &t.attacks[by.index()].leapers {
+            out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
+        }
+        out
+    }
+
+    /// The attackers of `attackers` that are not plain leapers: once-per-game leaps,
+    /// slides, lame and conditional steps, and pieces found by generating their moves.
+    pub fn distant_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let t = self.tables();
         let at = &t.attacks[by.index()];
         let mut out = Bitboard::EMPTY;
-        for &(kind, rev) in &at.leapers {
-            out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);
-        }
         if !at.once_leapers.is_empty() && self.hooks().once_available(self.rule_state(), by) {
             for &(kind, rev) in &at.once_leapers {
                 out |= t.pool[rev as usize][sq.index()] & self.pieces(by, kind);

@@ -129,20 +129,7 @@ fn swap_off(
     let mut gain = [0i32; 48];
     gain[0] = first_gain;
     let mut d = 0;
-    loop {
-        let attackers = pos.attackers(to, side, occ) & occ & pos.color_bb(side);
-        // Least valuable attacker.
-        let mut best: Option<(i32, Square)> = None;
-        for sq in attackers {
-            if sq == to {
-                continue;
-            }
-            let v = piece_value(pos, pos.piece_at(sq).kind());
-            if best.is_none_or(|(bv, _)| v < bv) {
-                best = Some((v, sq));
-            }
-        }
-        let Some((v, sq)) = best else { break };
+    while let Some((v, sq)) = least_attacker(pos, to, side, occ) {
         d += 1;
         if d >= gain.len() {
             break;
@@ -162,6 +149,52 @@ fn swap_off(
     gain[0]
 }
 
+/// The least valuable piece of `side` among `occ` attacking `to` (the first by square
+/// among equals), with its value.
+///
+/// The leapers are a table lookup a kind, the lines a walk along every direction: where
+/// the cheapest leaping attacker is worth less than every sliding kind `side` still has on
+/// the board, it is the answer and the lines are not walked (a pawn or a knight defends
+/// most squares an exchange is tried on). The result is the full lookup's to the square.
+fn least_attacker(pos: &Position, to: Square, side: Color, occ: Bitboard) -> Option<(i32, Square)> {
+    let own = occ & pos.color_bb(side);
+    let leapers = pos.leaper_attackers(to, side) & own;
+    let at = &pos.tables().attacks[side.index()];
+    let only_leaps_and_lines =
+        at.once_leapers.is_empty() && !at.has_cond_rev && at.slow.is_empty() && at.non_checkers.is_empty();
+    if only_leaps_and_lines && let Some((v, sq)) = cheapest(pos, leapers, to) {
+        let mut kinds = at.ray_kinds;
+        let mut sliders_least = i32::MAX;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            if pos.pieces(side, kind).intersects(own) {
+                sliders_least = sliders_least.min(piece_value(pos, kind));
+            }
+        }
+        if v < sliders_least {
+            return Some((v, sq));
+        }
+    }
+    cheapest(pos, (leapers | pos.distant_attackers(to, side, occ)) & own, to)
+}
+
+/// The least valuable of `attackers` but the piece on `to`, the first by square among
+/// equals, with its value.
+fn cheapest(pos: &Position, attackers: Bitboard, to: Square) -> Option<(i32, Square)> {
+    let mut best: Option<(i32, Square)> = None;
+    for sq in attackers {
+        if sq == to {
+            continue;
+        }
+        let v = piece_value(pos, pos.piece_at(sq).kind());
+        if best.is_none_or(|(bv, _)| v < bv) {
+            best = Some((v, sq));
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +205,44 @@ mod tests {
         let mut pos = Position::from_fen(c.get(variant).unwrap(), fen).unwrap();
         let m = pos.parse_move(mv).unwrap();
         see(&pos, m)
+    }
+
+    #[test]
+    fn the_least_attacker_is_the_full_lookups() {
+        // Every variant, along a pseudo-random game of each, every square, both sides,
+        // with the full board and with a piece gone from it as in an exchange: looking at
+        // the leapers first must pick what the whole attacker set picks.
+        let c = Catalog::embedded();
+        let mut seed = 7u64;
+        let mut checked = 0;
+        for name in c.names() {
+            let mut pos = Position::startpos(c.get(&name).unwrap());
+            for _ in 0..40 {
+                let board = pos.tables().board;
+                for side in Color::BOTH {
+                    for to in board {
+                        for gone in [None, pos.color_bb(side).lsb()] {
+                            let occ = pos.occupied().without(gone.map(Bitboard::from_square).unwrap_or_default());
+                            let full = pos.attackers(to, side, occ) & occ & pos.color_bb(side);
+                            assert_eq!(
+                                least_attacker(&pos, to, side, occ),
+                                cheapest(&pos, full, to),
+                                "{name} {} {side:?} {to:?}",
+                                pos.fen()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.make_move(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]
