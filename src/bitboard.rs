@@ -141,19 +141,6 @@ impl Bitboard {
         None
     }
 
-    /// Removes and returns the lowest square.
-    #[inline]
-    pub fn pop_lsb(&mut self) -> Option<Square> {
-        for i in 0..4 {
-            let w = self.0[i];
-            if w != 0 {
-                self.0[i] = w & (w - 1);
-                return Some(Square::from_index(i * 64 + w.trailing_zeros() as usize));
-            }
-        }
-        None
-    }
-
     #[inline]
     pub fn iter(self) -> BitIter {
         BitIter::new(self)
