@@ -30,7 +30,14 @@
 //!   positions with the same pawns (at most that many centipawns); `corrNonPawn`, beside
 //!   it, in positions with the same placement of either colour's other pieces;
 //! - `nullMargin`: the null move is tried only where the static evaluation stands that
-//!   far above beta, less 15 a ply of depth.
+//!   far above beta, less 15 a ply of depth;
+//! - `unreducedCut`: a later move searched unreduced on a null window expects a cut (1),
+//!   or its reply's node type follows the parent's (0);
+//! - `lmrDeeper`: the re-search after a reduced search beats alpha goes a ply deeper when
+//!   it beat alpha by that margin, a ply shallower when it barely did;
+//! - `singularNegative`, `singularDouble`: the table's move is searched a ply shallower
+//!   where the others hold the node too and its stored score is at least beta, two plies
+//!   deeper where the others fail low by that margin more.
 //!
 //! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
 //! the rules whose effect on the size is one-sided here) and, for the rules on by default,
@@ -134,6 +141,16 @@ fn the_correction_history_changes_the_search() {
 #[test]
 fn the_null_move_margin_changes_a_fixed_depth_search() {
     assert_changes("nullMargin", 137, 0, 0);
+}
+
+/// The node type of unreduced late moves, the re-search's depth and the singular
+/// extension's variants each reach a 10-ply search; none is one-sided in these trees.
+#[test]
+fn the_re_search_and_extension_variants_change_the_search() {
+    assert_changes("unreducedCut", 0, 1, 1);
+    assert_changes("lmrDeeper", 30, 0, 0);
+    assert_changes("singularNegative", 1, 0, 0);
+    assert_changes("singularDouble", 25, 0, 0);
 }
 
 /// The non-pawn tables reach the search beside the pawn table, and do nothing without it

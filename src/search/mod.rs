@@ -395,6 +395,9 @@ struct Worker<'a> {
     check_memo: Vec<(u64, bool)>,
     /// Per ply, the move a singular-extension search leaves out (NONE otherwise).
     excluded: Vec<Move>,
+    /// Per ply, whether the move being searched there was extended by two plies
+    /// (`singularDouble`): a line may hold only so many.
+    doubled: Vec<bool>,
     eval_stack: Vec<i32>,
     /// Evaluations by position key and pawn facts by pawn placement (`eval_cache.rs`),
     /// per thread so that a one-thread search stays deterministic.
@@ -427,6 +430,9 @@ const CAPTURE_HISTORY_ROOM: i32 = 2 * history::HISTORY_MAX + 1;
 const QUIET_PROMO_GAIN: i32 = 250;
 /// Quiescence plies (counted down from 0) beyond which only check evasions are searched.
 const QSEARCH_FLOOR: i32 = -16;
+/// The most double singular extensions along one line (`singularDouble`), so that a chain
+/// of them cannot run the search away (Stockfish's bound is about as many).
+const MAX_DOUBLE_EXTENSIONS: usize = 6;
 /// Quiescence plies (counted down from 0) in which quiet promotions are still tried.
 const QUIET_PROMO_PLIES: i32 = -1;
 /// Capture-search plies in which an attacked only royal (no check rule) is answered with
@@ -517,6 +523,7 @@ impl<'a> Worker<'a> {
             stat_scores: vec![0; MAX_PLY + 2],
             check_memo: vec![(0, false); MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
+            doubled: vec![false; MAX_PLY + 2],
             eval_stack: vec![0; MAX_PLY + 2],
             evals,
             nnue_acc: Box::default(),
@@ -1078,10 +1085,20 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
+            let double_margin = p[Param::SingularDouble];
             if v < sbeta {
                 singular_ext = 1;
+                if double_margin != 0
+                    && !pv_node
+                    && v < sbeta - double_margin
+                    && self.doubled[..ply].iter().filter(|&&d| d).count() < MAX_DOUBLE_EXTENSIONS
+                {
+                    singular_ext = 2;
+                }
             } else if sbeta >= beta && !pv_node {
                 return sbeta;
+            } else if p[Param::SingularNegative] != 0 && score_from_tt(h.score, ply) >= beta {
+                singular_ext = -1;
             }
         }
 
@@ -1243,7 +1260,14 @@ impl<'a> Worker<'a> {
             let check = self.made_check(ply + 1);
             let gives_check = check || self.royal_in_danger();
             let check_ext = i32::from(p[Param::CheckExtSee] != 0 && check && !losing_check);
-            let new_depth = depth - 1 + if m == tt_move { singular_ext.max(check_ext) } else { check_ext };
+            // A negative singular extension is taken off whatever else extends the move.
+            let extension = match (m == tt_move, singular_ext < 0) {
+                (true, true) => singular_ext + check_ext,
+                (true, false) => singular_ext.max(check_ext),
+                (false, _) => check_ext,
+            };
+            let mut new_depth = depth - 1 + extension;
+            self.doubled[ply] = extension >= 2;
             let mut score;
             if i == 0 {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
@@ -1298,15 +1322,29 @@ impl<'a> Worker<'a> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
+                // An unreduced null-window search expects a cut unless `unreducedCut` is 0.
+                let child_cut = r > 0 || p[Param::UnreducedCut] != 0 || !cut_node;
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, child_cut);
                 if score > alpha && r > 0 {
-                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    let reduced = new_depth - r;
+                    let deeper = p[Param::LmrDeeper];
+                    if deeper != 0 {
+                        if score > alpha + deeper + 5 * r {
+                            new_depth += 1;
+                        } else if score < best + 8 {
+                            new_depth -= 1;
+                        }
+                    }
+                    if new_depth > reduced {
+                        score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
+                    }
                 }
                 if score > alpha && score < beta && pv_node {
                     score = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
                 }
             }
             self.pos.unmake_move();
+            self.doubled[ply] = false;
             if self.stopped {
                 self.move_bufs[ply] = moves;
                 self.score_bufs[ply] = scores;

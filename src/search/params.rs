@@ -193,10 +193,28 @@ pub enum Param {
     /// reduced search drops into the capture search and sees no quiet threat, it is then
     /// tried only far above beta. 0 asks only that the evaluation reach beta, Kirin's rule.
     NullMargin,
+    /// A later move searched on a null window without reduction is expected to cut (1,
+    /// Kirin's rule), or its node's type follows the parent's as for a re-search after
+    /// a reduction (0, Stockfish's `!cutNode`): at an expected cut node, an unreduced
+    /// capture's reply is then an all node, whose own moves are reduced less.
+    UnreducedCut,
+    /// After a reduced search beats alpha, the full-depth re-search goes a ply deeper
+    /// where it beat alpha by this many centipawns (plus 5 a ply of the reduction), a ply
+    /// shallower where it stayed within a few of the best score so far (Stockfish 15's
+    /// `doDeeperSearch` and `doShallowerSearch`); 0 re-searches at the unreduced depth.
+    LmrDeeper,
+    /// Singular extension: where the search without the table's move fails high but not
+    /// past beta, the table's move is searched a ply shallower if its stored score is at
+    /// least beta (1, Stockfish's negative extension): other moves hold the node too.
+    SingularNegative,
+    /// Singular extension: two plies instead of one at a node off the principal variation
+    /// where the others fail low by this many centipawns more than the margin, at most six
+    /// times along a line (Stockfish's double extension); 0 never.
+    SingularDouble,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 58] = [
+const SPECS: [(Param, &str, i32, i32, i32); 62] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -255,6 +273,10 @@ const SPECS: [(Param, &str, i32, i32, i32); 58] = [
     (Param::CorrHist, "corrHist", 0, 0, 400),
     (Param::CorrNonPawn, "corrNonPawn", 0, 0, 400),
     (Param::NullMargin, "nullMargin", 0, 0, 1000),
+    (Param::UnreducedCut, "unreducedCut", 1, 0, 1),
+    (Param::LmrDeeper, "lmrDeeper", 0, 0, 1000),
+    (Param::SingularNegative, "singularNegative", 0, 0, 1),
+    (Param::SingularDouble, "singularDouble", 0, 0, 1000),
 ];
 
 // `SearchParams::named` has a bit per parameter.
