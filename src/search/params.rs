@@ -203,9 +203,11 @@ pub enum Param {
     /// shallower where it stayed within a few of the best score so far (Stockfish 15's
     /// `doDeeperSearch` and `doShallowerSearch`); 0 re-searches at the unreduced depth.
     LmrDeeper,
-    /// Singular extension: where the search without the table's move fails high but not
-    /// past beta, the table's move is searched a ply shallower if its stored score is at
-    /// least beta (1, Stockfish's negative extension): other moves hold the node too.
+    /// Singular extension: where the search without the table's move reaches the
+    /// singular bound but cuts nothing (the bound is below beta, or the node is on the
+    /// principal variation), the table's move is searched a ply shallower if its stored
+    /// score is at least beta (1, Stockfish's negative extension): other moves would hold
+    /// the node too.
     SingularNegative,
     /// Singular extension: two plies instead of one at a node off the principal variation
     /// where the others fail low by this many centipawns more than the margin, at most six
