@@ -29,6 +29,7 @@ import argparse
 import math
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -158,6 +159,10 @@ def main():
     ap.add_argument("--tc", help="clock instead of nodes, e.g. 10+0.1")
     ap.add_argument("--option-new", action="append", default=[], help="NAME=VALUE for the new build")
     ap.add_argument("--option-old", action="append", default=[], help="NAME=VALUE for the old build")
+    ap.add_argument("--referee", choices=["auto", "pyffish", "kirin"], default="auto",
+                    help="the matches' referee (match.py's --referee). 'kirin': the old build's "
+                         "rules, in a process of its own; pyffish's calls cost about 2 ms each, "
+                         "some 10 ms a ply, as much CPU as the engines at fixed nodes")
     ap.add_argument("--out", default="/tmp/kirin-gauntlet", help="directory for PGN and logs")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
                     help="stop both matches once a sequential test (alpha = beta = 0.05) on the "
@@ -190,6 +195,8 @@ def main():
             cmd += ["--tc", args.tc]
         for o in options:
             cmd += ["--option1", o]
+        if args.referee != "auto":
+            cmd += ["--referee", args.referee, "--referee-kirin", shlex.split(args.old)[0]]
         if args.transcripts:
             cmd += ["--log", os.path.join(args.out, f"{side}.log")]
         return cmd

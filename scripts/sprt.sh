@@ -22,19 +22,21 @@
 # fishtest's adjudication, so that won games are not played out to the bare king,
 # RUNNER (auto | match | cutechess), OUT (directory for PGN and logs, /tmp/kirin-sprt),
 # NEW_PARAMS, OLD_PARAMS (a `Search Params` value for that side, e.g. "lmrDivisor=180":
-# NEW and OLD may then be the same binary, to test a setting scripts/spsa.py found).
+# NEW and OLD may then be the same binary, to test a setting scripts/spsa.py found),
+# REFEREE (match.py's --referee: auto, pyffish or kirin, OLD's rules; pyffish's calls cost
+# some 10 ms of CPU a ply, as much as the engines at a few thousand nodes a move).
 # Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 NEW=$1 OLD=$2 VARIANT=${3:-chess} NODES=${NODES:-}
 ELO0=${ELO0:-0} ELO1=${ELO1:-5} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 TC=${TC:-10+0.1} CONCURRENCY=${CONCURRENCY:-2} MAX_GAMES=${MAX_GAMES:-20000}
 OPENINGS=${OPENINGS:-4} SEED=${SEED:-1} RESIGN=${RESIGN-3 400} DRAW=${DRAW-34 8 20} RUNNER=${RUNNER:-auto} OUT=${OUT:-/tmp/kirin-sprt}
-NEW_PARAMS=${NEW_PARAMS:-} OLD_PARAMS=${OLD_PARAMS:-}
+NEW_PARAMS=${NEW_PARAMS:-} OLD_PARAMS=${OLD_PARAMS:-} REFEREE=${REFEREE:-auto}
 mkdir -p "$OUT"
 for b in "$NEW" "$OLD"; do
     [ -x "$b" ] || { echo "sprt.sh: $b is not an executable" >&2; exit 2; }
@@ -91,4 +93,4 @@ limit=(--tc "$TC")
 [ -n "$OLD_PARAMS" ] && limit+=(--option2 "Search Params=$OLD_PARAMS")
 exec python3 scripts/match.py --variant "$VARIANT" --engine1 "$NEW uci" --engine2 "$OLD uci" --name1 new --name2 old \
     "${limit[@]}" --openings "$OPENINGS" --seed "$SEED" --concurrency "$CONCURRENCY" --games "$MAX_GAMES" \
-    --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"
+    --sprt "$ELO0" "$ELO1" "$ALPHA" "$BETA" --referee "$REFEREE" --referee-kirin "$OLD" --pgn "$OUT/games.pgn"
