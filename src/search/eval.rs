@@ -181,14 +181,17 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
     let mut attacks2 = [crate::bitboard::Bitboard::EMPTY; 2];
     let mut royal_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     let danger_percent = w[Weight::KingDanger];
-    // `king_attack[c]`: `c`'s attack on the enemy royal; none while the weight is 0 (a
-    // `KingAttack` is a few kilobytes: building two at every evaluation cost 7% of a
-    // search's instructions).
-    let mut king_attack = (danger_percent != 0).then(|| {
-        Color::BOTH.map(|c| KingAttack::new(vals, pos.royal_squares(!c), pos.royal_count(!c), !c, pos.variant().ranks))
-    });
+    // `king_attack[c]`: `c`'s attack on the enemy royal, aimed only while the weight is
+    // not 0 (aiming builds the ring; the walk then feeds each attacker to it).
+    let danger_on = danger_percent != 0;
+    let mut king_attack = [KingAttack::none(), KingAttack::none()];
+    if danger_on {
+        for c in Color::BOTH {
+            king_attack[c.index()].aim(vals, pos.royal_squares(!c), pos.royal_count(!c), !c, pos.variant().ranks);
+        }
+    }
     // Only the king-danger term reads the squares attacked twice and the royals' attacks.
-    let count_double = king_attack.is_some();
+    let count_double = danger_on;
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     // The least valuable attacker of each enemy piece, for the threat terms: the pieces
     // are walked a kind at a time, least valuable kind first, so that the enemy pieces a
@@ -250,11 +253,14 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                 material[c.index()] += value * squares.count() as i32;
             }
             let pt = &t.pieces[c.index()][k];
-            // The side's pawns, where they are of one kind and no term needs the squares
-            // they attack twice: taken at once from the pawn facts (half of a courier
-            // army is pawns).
-            if vals.pawn_mask == 1 << k && !royal && !count_double {
+            // The side's pawns, where they are of one kind: taken at once from the pawn
+            // facts (half of a courier army is pawns), the squares they attack twice too,
+            // as walking them one by one would find them.
+            if vals.pawn_mask == 1 << k && !royal {
                 let hits = early_pawn_attacks[c.index()];
+                if count_double {
+                    attacks2[c.index()] |= (attacks[c.index()] & hits) | facts.attacks2[c.index()];
+                }
                 attacks[c.index()] |= hits;
                 claimed |= hits & unclaimed;
                 pawn_attacks[c.index()] |= hits;
@@ -278,10 +284,8 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                         }
                         continue;
                     }
-                    if let Some(attack) = &mut king_attack
-                        && attack[c.index()].active()
-                    {
-                        attack[c.index()].add(t, c, k, value, hits, reach, occ);
+                    if danger_on && king_attack[c.index()].active() {
+                        king_attack[c.index()].add(t, c, k, value, hits, reach, occ);
                     }
                     if hits.intersects(kzone[(!c).index()]) {
                         king_attackers[c.index()] += 1;
@@ -438,7 +442,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
             eg += sign * (danger * danger / 2048).min(KING_DANGER_MAX);
         }
     }
-    if let Some(king_attack) = &king_attack {
+    if danger_on {
         for c in Color::BOTH {
             let (a, d) = (c.index(), (!c).index());
             let (m, e) = king_attack[a].penalty(
@@ -467,7 +471,16 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
             }
             let Some(k) = pos.royal_squares(c).lsb() else { continue };
             let sign = if c == Color::White { 1 } else { -1 };
-            mg += sign * super::shelter::shelter(pos, c, k, pawn_attacks[(!c).index()], shelter_percent);
+            let kept = &facts.shelter[c.index()];
+            let value = match kept.get() {
+                Some((sq, value)) if sq == k => value,
+                _ => {
+                    let value = super::shelter::shelter(pos, c, k, pawn_attacks[(!c).index()], shelter_percent);
+                    kept.set(Some((k, value)));
+                    value
+                }
+            };
+            mg += sign * value;
         }
     }
     trace.mark::<TRACE>("shelter", mg, eg);

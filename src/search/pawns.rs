@@ -13,11 +13,12 @@
 use super::eval_weights::Weight;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::variant::betza::MODE_CAPTURE;
+use std::cell::Cell;
 
 /// What the evaluation draws from the pawns alone, per colour (`Color::index`).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub struct PawnFacts {
     /// The pawn placement these facts are of (`pawn_key`); 0 in an unused slot.
     key: u64,
@@ -26,6 +27,13 @@ pub struct PawnFacts {
     pub structure: (i32, i32),
     /// The squares each side's pawns attack (empty without pawns).
     pub attacks: [Bitboard; 2],
+    /// The squares two or more of each side's pawns attack (for king danger, which
+    /// counts the squares a side attacks twice).
+    pub attacks2: [Bitboard; 2],
+    /// Each side's pawn shelter (`shelter.rs`, at the variant's weight) for the royal
+    /// square it was last worked out for, as Stockfish's pawn entries keep their king
+    /// safety: the pawns and that square decide it, and the royal seldom moves.
+    pub shelter: [Cell<Option<(Square, i32)>>; 2],
     /// Each side's outpost squares (`outpost_holes`; empty where `eval.outpost` is off).
     pub holes: [Bitboard; 2],
     /// The squares up to three behind each side's pawns (for the space term; empty where
@@ -176,11 +184,13 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
                 eg -= sign * w[Weight::IsolatedEg];
             }
             let pt = &t.pieces[c.index()][kind];
-            facts.attacks[c.index()] |= if fixed {
+            let hits = if fixed {
                 t.pool[pt.capture as usize][sq.index()]
             } else {
                 super::eval::piece_hits_reach(t, pt, sq, occ).0
             };
+            facts.attacks2[c.index()] |= facts.attacks[c.index()] & hits;
+            facts.attacks[c.index()] |= hits;
             if needs.behind {
                 facts.behind[c.index()] |= vals.rear[c.index()][sq.index()];
             }
@@ -268,11 +278,15 @@ mod tests {
 
     /// Through a table of two slots (placements evict each other all the time), every
     /// evaluation along pseudo-random games equals the evaluation with no table: the
-    /// table keeps each placement's facts apart and hands back only a placement's own.
+    /// table keeps each placement's facts apart and hands back only a placement's own,
+    /// the shelter it keeps for a royal's square too (king danger and shelter on in the
+    /// `-kd` sections).
     #[test]
     fn table_gives_what_a_fresh_evaluation_gives() {
-        for name in ["courier", "shatranj", "chess", "shoshogi"] {
-            let rules = Catalog::embedded().get(name).unwrap();
+        let kd = "eval.kingDanger = 100\neval.shelter = 100\n";
+        let catalog = Catalog::embedded_with(&format!("[courier-kd:courier]\n{kd}[chess-kd:chess]\n{kd}"));
+        for name in ["courier", "shatranj", "chess", "shoshogi", "courier-kd", "chess-kd"] {
+            let rules = catalog.get(name).unwrap();
             let mut pos = Position::startpos(rules);
             let mut table = PawnTable::new(&pos, 2);
             assert!(!table.entries.is_empty(), "{name}: pawns that capture by leaps get a table");
