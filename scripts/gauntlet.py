@@ -162,7 +162,7 @@ def main():
     ap.add_argument("--referee", choices=["auto", "pyffish", "kirin"], default="auto",
                     help="the matches' referee (match.py's --referee). 'kirin': the old build's "
                          "rules, in a process of its own; pyffish's calls cost about 2 ms each, "
-                         "some 10 ms a ply, as much CPU as the engines at fixed nodes")
+                         "some 10 ms a ply, two thirds of the engines' CPU at 10,000 nodes")
     ap.add_argument("--out", default="/tmp/kirin-gauntlet", help="directory for PGN and logs")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
                     help="stop both matches once a sequential test (alpha = beta = 0.05) on the "

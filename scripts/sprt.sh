@@ -24,7 +24,7 @@
 # NEW_PARAMS, OLD_PARAMS (a `Search Params` value for that side, e.g. "lmrDivisor=180":
 # NEW and OLD may then be the same binary, to test a setting scripts/spsa.py found),
 # REFEREE (match.py's --referee: auto, pyffish or kirin, OLD's rules; pyffish's calls cost
-# some 10 ms of CPU a ply, as much as the engines at a few thousand nodes a move).
+# some 10 ms of CPU a ply, two thirds of the engines' at 10,000 nodes a move).
 # Prints the runner's report; its last lines carry the Elo estimate and the SPRT verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
