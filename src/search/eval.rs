@@ -182,7 +182,9 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
     let mut royal_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     let danger_percent = w[Weight::KingDanger];
     // `king_attack[c]`: `c`'s attack on the enemy royal, aimed only while the weight is
-    // not 0 (aiming builds the ring; the walk then feeds each attacker to it).
+    // not 0 (aiming builds the ring; the walk then feeds each attacker to it). Only this
+    // term reads the squares attacked twice and the royals' attacks: they are gathered
+    // only while it is on.
     let danger_on = danger_percent != 0;
     let mut king_attack = [KingAttack::none(), KingAttack::none()];
     if danger_on {
@@ -190,8 +192,6 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
             king_attack[c.index()].aim(vals, pos.royal_squares(!c), pos.royal_count(!c), !c, pos.variant().ranks);
         }
     }
-    // Only the king-danger term reads the squares attacked twice and the royals' attacks.
-    let count_double = danger_on;
     let mut pawn_attacks = [crate::bitboard::Bitboard::EMPTY; 2];
     // The least valuable attacker of each enemy piece, for the threat terms: the pieces
     // are walked a kind at a time, least valuable kind first, so that the enemy pieces a
@@ -258,7 +258,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
             // as walking them one by one would find them.
             if vals.pawn_mask == 1 << k && !royal {
                 let hits = early_pawn_attacks[c.index()];
-                if count_double {
+                if danger_on {
                     attacks2[c.index()] |= (attacks[c.index()] & hits) | facts.attacks2[c.index()];
                 }
                 attacks[c.index()] |= hits;
@@ -267,7 +267,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
             } else {
                 for sq in squares {
                     let (hits, reach) = piece_hits_reach(t, pt, sq, occ);
-                    if count_double {
+                    if danger_on {
                         attacks2[c.index()] |= attacks[c.index()] & hits;
                     }
                     attacks[c.index()] |= hits;
@@ -279,12 +279,12 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                         continue;
                     }
                     if royal {
-                        if count_double {
+                        if danger_on {
                             royal_attacks[c.index()] |= hits;
                         }
                         continue;
                     }
-                    if danger_on && king_attack[c.index()].active() {
+                    if king_attack[c.index()].active() {
                         king_attack[c.index()].add(t, c, k, value, hits, reach, occ);
                     }
                     if hits.intersects(kzone[(!c).index()]) {
