@@ -63,6 +63,10 @@ pub struct TuneArgs {
     /// (`--data`), guarded by game results, say: what only the labels ask for is left.
     #[arg(long, value_name = "FILE")]
     pub guard: Vec<PathBuf>,
+    /// A parameter (its ini key: `eval.kingDanger`, `value.N`) that keeps its value;
+    /// repeat for more. For a term kept off for its cost, the others fitted around it.
+    #[arg(long, value_name = "KEY")]
+    pub hold: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -313,7 +317,7 @@ pub fn tune(cat: &Catalog, a: &TuneArgs) -> Result<(), String> {
     if !guard.is_empty() {
         let _ = writeln!(out, "# {} guard positions", guard.len());
     }
-    let fit = texel::tune(&rules, &all, &guard, a.passes as usize, &mut |l| {
+    let fit = texel::tune(&rules, &all, &guard, &a.hold, a.passes as usize, &mut |l| {
         let _ = writeln!(std::io::stdout().lock(), "# {l}");
     })?;
     let lines = texel::changed_lines(&rules, &fit);

@@ -184,11 +184,14 @@ pub struct Fit {
 /// Tunes the parameters of `base` on `samples` for at most `max_passes` passes over
 /// them (a pass tries each parameter a step up and down; it stops early when a pass
 /// changes nothing). A change must not raise the error on `guard` (if not empty).
+/// The parameters named in `hold` (ini keys, `eval.kingDanger`) keep their values: a
+/// term a user wants off for its cost stays off while the others fit around it.
 /// `log` gets a line per pass.
 pub fn tune(
     base: &Arc<Rules>,
     samples: &[Sample],
     guard: &[Sample],
+    hold: &[String],
     max_passes: usize,
     log: &mut dyn FnMut(&str),
 ) -> Result<Fit, String> {
@@ -196,6 +199,13 @@ pub fn tune(
         return Err(format!("{} positions: too few to tune on (at least 10)", samples.len()));
     }
     let mut ps = params(base);
+    if let Some(unknown) = hold.iter().find(|h| !ps.iter().any(|p| &p.key == *h)) {
+        return Err(format!(
+            "--hold {unknown}: not a parameter of {} (value.X, eval.NAME, imbalance.X.Y)",
+            base.variant.name
+        ));
+    }
+    let free: Vec<usize> = (0..ps.len()).filter(|&i| !hold.contains(&ps[i].key)).collect();
     let evals = evaluations(base, samples)?;
     let k = fit_k(&evals, samples);
     let before = (error(&evals, samples, k, &training), error(&evals, samples, k, &validation));
@@ -214,7 +224,7 @@ pub fn tune(
     while passes < max_passes {
         passes += 1;
         let mut changed = 0;
-        for i in 0..ps.len() {
+        for &i in &free {
             for dir in [1, -1] {
                 let mut trial = ps.clone();
                 trial[i].value += dir * trial[i].step;
@@ -302,7 +312,7 @@ mod tests {
     #[test]
     fn a_value_set_too_low_is_raised() {
         let rules = low_knight();
-        let fit = tune(&rules, &knight_samples(1.0), &[], 30, &mut |_| {}).unwrap();
+        let fit = tune(&rules, &knight_samples(1.0), &[], &[], 30, &mut |_| {}).unwrap();
         assert!(knight_value(&fit) > 200, "the Knight's value went from 60 to {}", knight_value(&fit));
         assert!(fit.after.0 < fit.before.0);
         assert!(changed_lines(&rules, &fit).iter().any(|l| l.starts_with("value.N = ")));
@@ -315,8 +325,19 @@ mod tests {
     #[test]
     fn a_guard_vetoes_what_it_disagrees_with() {
         let rules = low_knight();
-        let guarded = tune(&rules, &knight_samples(1.0), &knight_samples(0.0), 30, &mut |_| {}).unwrap();
+        let guarded = tune(&rules, &knight_samples(1.0), &knight_samples(0.0), &[], 30, &mut |_| {}).unwrap();
         assert_eq!(knight_value(&guarded), 60);
+    }
+
+    /// A held parameter keeps its value where the data would move it, and a held name
+    /// that is no parameter is an error, not a silent no-op.
+    #[test]
+    fn a_held_parameter_keeps_its_value() {
+        let rules = low_knight();
+        let held = tune(&rules, &knight_samples(1.0), &[], &["value.N".to_string()], 30, &mut |_| {}).unwrap();
+        assert_eq!(knight_value(&held), 60);
+        let typo = tune(&rules, &knight_samples(1.0), &[], &["value.Nn".to_string()], 30, &mut |_| {});
+        assert!(typo.unwrap_err().contains("value.Nn"));
     }
 
     /// A variant's imbalance terms are parameters, and a trial value reaches the
