@@ -103,6 +103,60 @@ impl Bitboard {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
     }
 
+    /// Every square moved `dx` files and `dy` ranks on the 16x16 grid; those that would
+    /// leave it are dropped. A set-wide leap: one shift where a table would be looked up
+    /// square by square.
+    #[inline]
+    pub fn shifted(self, dx: i8, dy: i8) -> Bitboard {
+        (self & Bitboard::shiftable(dx)).shifted_bits(dy as i32 * 16 + dx as i32)
+    }
+
+    /// The squares of the 16x16 grid whose file stays on it when moved `dx` files: each
+    /// word holds four ranks of 16 files, so the mask is one 16-bit lane repeated.
+    #[inline]
+    pub fn shiftable(dx: i8) -> Bitboard {
+        let lane = match dx {
+            0 => 0xFFFF,
+            1..=15 => 0xFFFFu64 >> dx,
+            -15..=-1 => (0xFFFFu64 << -dx) & 0xFFFF,
+            _ => 0,
+        };
+        Bitboard([lane * 0x0001_0001_0001_0001; 4])
+    }
+
+    /// The whole 256-bit set shifted `n` bits towards the higher squares (`n` < 0: the
+    /// lower ones), what falls off either end dropped. Files wrap into the next rank: mask
+    /// with `shiftable` first.
+    #[inline]
+    pub fn shifted_bits(self, n: i32) -> Bitboard {
+        let w = self.0;
+        // The common case, a leap of up to three ranks: within a word and its neighbour.
+        if (1..64).contains(&n) {
+            let (l, r) = (n as u32, 64 - n as u32);
+            return Bitboard([w[0] << l, w[1] << l | w[0] >> r, w[2] << l | w[1] >> r, w[3] << l | w[2] >> r]);
+        }
+        if (-63..0).contains(&n) {
+            let (r, l) = (n.unsigned_abs(), 64 - n.unsigned_abs());
+            return Bitboard([w[0] >> r | w[1] << l, w[1] >> r | w[2] << l, w[2] >> r | w[3] << l, w[3] >> r]);
+        }
+        let (words, bits) = ((n.unsigned_abs() / 64) as usize, n.unsigned_abs() % 64);
+        if words >= 4 {
+            return Bitboard::EMPTY;
+        }
+        let mut out = [0u64; 4];
+        for (i, o) in out.iter_mut().enumerate() {
+            // The word `i` takes its bits from: `words` lower (or higher) and its neighbour.
+            let word = |j: isize| if (0..4).contains(&j) { w[j as usize] } else { 0 };
+            let (i, words) = (i as isize, words as isize);
+            *o = if n >= 0 {
+                word(i - words) << bits | if bits > 0 { word(i - words - 1) >> (64 - bits) } else { 0 }
+            } else {
+                word(i + words) >> bits | if bits > 0 { word(i + words + 1) << (64 - bits) } else { 0 }
+            };
+        }
+        Bitboard(out)
+    }
+
     /// True when at least two squares are set.
     #[inline]
     pub fn more_than_one(&self) -> bool {
@@ -314,5 +368,32 @@ mod tests {
         assert!(m.contains(Square::new(11, 7)));
         assert!(!m.contains(Square::new(12, 0)));
         assert!(!m.contains(Square::new(0, 8)));
+    }
+
+    /// `shifted` moves each square as `Square::offset` does, one square at a time, and
+    /// a whole set as the union of its squares: every square, offsets up to 17 (past a
+    /// word of four ranks and across every word boundary).
+    #[test]
+    fn shifted_moves_every_square_like_offset() {
+        let offsets = [-17, -16, -15, -3, -1, 0, 1, 2, 5, 15, 16, 17];
+        for dx in [-15i8, -4, -2, -1, 0, 1, 2, 4, 15] {
+            for &dy in &offsets {
+                let mut all_from = Bitboard::EMPTY;
+                let mut all_to = Bitboard::EMPTY;
+                for i in 0..NUM_SQUARES {
+                    let sq = Square::from_index(i);
+                    let expected = match sq.offset(dx as i32, dy) {
+                        Some(to) => Bitboard::from_square(to),
+                        None => Bitboard::EMPTY,
+                    };
+                    assert_eq!(Bitboard::from_square(sq).shifted(dx, dy as i8), expected, "{i} by ({dx}, {dy})");
+                    if i % 3 == 0 {
+                        all_from.set(sq);
+                        all_to |= expected;
+                    }
+                }
+                assert_eq!(all_from.shifted(dx, dy as i8), all_to, "every third square by ({dx}, {dy})");
+            }
+        }
     }
 }

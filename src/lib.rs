@@ -12,6 +12,7 @@ pub mod bitboard;
 pub mod catalog;
 pub mod engine;
 pub mod game_end;
+pub mod leap_shape;
 pub mod movegen;
 pub mod moves;
 pub mod nnue;

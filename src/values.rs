@@ -19,6 +19,7 @@
 
 use crate::attacks::{Tables, paths};
 use crate::bitboard::Bitboard;
+use crate::leap_shape::LeapShape;
 use crate::piece::Piece;
 use crate::search::eval_weights::{EvalWeights, Weight};
 use crate::square::{Color, NUM_SQUARES, Square};
@@ -102,6 +103,10 @@ pub struct Values {
     /// files without a range limit and along files and ranks only (the Rook; not a Queen,
     /// whose files Stockfish does not reward either).
     pub rook_kinds: u64,
+    /// Per colour, the step and capture tables of the one pawn type as leap shapes, where
+    /// there is one pawn type and both are: what the safe-pawn-step threats
+    /// (`eval.threatByPush`) apply to all pawns at once.
+    pub pawn_shapes: Option<[(LeapShape, LeapShape); 2]>,
 }
 
 /// Empty-board targets of a piece type on one square: (leap count, slide count) with
@@ -381,6 +386,7 @@ impl Values {
             .fold(0u64, |m, k| m | 1 << k);
         let mut kinds_by_value: Vec<u8> = (0..n as u8).collect();
         kinds_by_value.sort_by_key(|&k| value[k as usize]);
+        let pawn_shapes = pawn_shapes(t, pawn_types);
         Values {
             value,
             psq,
@@ -402,8 +408,23 @@ impl Values {
             outpost_kinds,
             outpost_zone,
             rook_kinds,
+            pawn_shapes,
         }
     }
+}
+
+/// The one pawn type's step and capture tables as leap shapes, per colour (see
+/// `Values::pawn_shapes`).
+fn pawn_shapes(t: &Tables, pawn_types: u64) -> Option<[(LeapShape, LeapShape); 2]> {
+    if pawn_types.count_ones() != 1 {
+        return None;
+    }
+    let kind = pawn_types.trailing_zeros() as usize;
+    let shapes = |c: Color| {
+        let pt = t.pieces[c.index()].get(kind)?;
+        Some((LeapShape::of(t, pt.quiet)?, LeapShape::of(t, pt.capture)?))
+    };
+    Some([shapes(Color::White)?, shapes(Color::Black)?])
 }
 
 /// The curved mobility bonus of a type that reaches at most `max` squares (`avg` on
