@@ -103,16 +103,10 @@ impl Bitboard {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
     }
 
-    /// Every square moved `dx` files and `dy` ranks on the 16x16 grid; those that would
-    /// leave it are dropped. A set-wide leap: one shift where a table would be looked up
-    /// square by square.
-    #[inline]
-    pub fn shifted(self, dx: i8, dy: i8) -> Bitboard {
-        (self & Bitboard::shiftable(dx)).shifted_bits(dy as i32 * 16 + dx as i32)
-    }
-
     /// The squares of the 16x16 grid whose file stays on it when moved `dx` files: each
-    /// word holds four ranks of 16 files, so the mask is one 16-bit lane repeated.
+    /// word holds four ranks of 16 files, so the mask is one 16-bit lane repeated. With
+    /// `shifted_bits` a set-wide leap: one shift where a table would be looked up square
+    /// by square.
     #[inline]
     pub fn shiftable(dx: i8) -> Bitboard {
         let lane = match dx {
@@ -370,9 +364,14 @@ mod tests {
         assert!(!m.contains(Square::new(0, 8)));
     }
 
-    /// `shifted` moves each square as `Square::offset` does, one square at a time, and
-    /// a whole set as the union of its squares: every square, offsets up to 17 (past a
-    /// word of four ranks and across every word boundary).
+    /// A set moved `dx` files and `dy` ranks, as `LeapShape` moves it.
+    fn shifted(b: Bitboard, dx: i8, dy: i8) -> Bitboard {
+        (b & Bitboard::shiftable(dx)).shifted_bits(dy as i32 * 16 + dx as i32)
+    }
+
+    /// `shiftable` and `shifted_bits` move each square as `Square::offset` does, one
+    /// square at a time, and a whole set as the union of its squares: every square,
+    /// offsets up to 17 (past a word of four ranks and across every word boundary).
     #[test]
     fn shifted_moves_every_square_like_offset() {
         let offsets = [-17, -16, -15, -3, -1, 0, 1, 2, 5, 15, 16, 17];
@@ -386,13 +385,13 @@ mod tests {
                         Some(to) => Bitboard::from_square(to),
                         None => Bitboard::EMPTY,
                     };
-                    assert_eq!(Bitboard::from_square(sq).shifted(dx, dy as i8), expected, "{i} by ({dx}, {dy})");
+                    assert_eq!(shifted(Bitboard::from_square(sq), dx, dy as i8), expected, "{i} by ({dx}, {dy})");
                     if i % 3 == 0 {
                         all_from.set(sq);
                         all_to |= expected;
                     }
                 }
-                assert_eq!(all_from.shifted(dx, dy as i8), all_to, "every third square by ({dx}, {dy})");
+                assert_eq!(shifted(all_from, dx, dy as i8), all_to, "every third square by ({dx}, {dy})");
             }
         }
     }
