@@ -1,5 +1,6 @@
 """Unit tests of scripts/gauntlet.py's reading of match.py's game lines and its paired
 statistics (run by scripts/test.sh): python3 -m unittest discover -s scripts -p 'test_*.py'"""
+import argparse
 import unittest
 
 import gauntlet
@@ -74,3 +75,26 @@ class PairedSprt(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MatchCommand(unittest.TestCase):
+    def args(self, **kw):
+        base = dict(opponent="/usr/games/fairy-stockfish", proto="uci", variant="courier", games=10,
+                    seed=7, openings=4, out="/tmp/g", nodes=None, nodes2=None, tc="10+0.1",
+                    option_opponent=[], referee="auto", old="/tmp/old uci", transcripts=False)
+        base.update(kw)
+        return argparse.Namespace(**base)
+
+    def test_opponent_options_go_to_the_opponent_in_both_matches(self):
+        args = self.args(option_opponent=["Move Overhead=60"])
+        for side in ("new", "old"):
+            cmd = gauntlet.match_command(args, side, f"/tmp/{side} uci", ["Hash=16"], 1)
+            self.assertEqual(cmd[cmd.index("--option2") + 1], "Move Overhead=60")
+            self.assertEqual(cmd[cmd.index("--option1") + 1], "Hash=16")
+            self.assertEqual(cmd[cmd.index("--engine1") + 1], f"/tmp/{side} uci")
+
+    def test_no_opponent_option_unless_given(self):
+        cmd = gauntlet.match_command(self.args(), "new", "/tmp/new uci", [], 3)
+        self.assertNotIn("--option2", cmd)
+        self.assertEqual(cmd[cmd.index("--first-game") + 1], "3")
+        self.assertEqual(cmd[cmd.index("--tc") + 1], "10+0.1")
