@@ -73,10 +73,6 @@ class PairedSprt(unittest.TestCase):
         self.assertGreater(large, small)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class MatchCommand(unittest.TestCase):
     def args(self, **kw):
         base = dict(opponent="/usr/games/fairy-stockfish", proto="uci", variant="courier", games=10,
@@ -98,3 +94,7 @@ class MatchCommand(unittest.TestCase):
         self.assertNotIn("--option2", cmd)
         self.assertEqual(cmd[cmd.index("--first-game") + 1], "3")
         self.assertEqual(cmd[cmd.index("--tc") + 1], "10+0.1")
+
+
+if __name__ == "__main__":
+    unittest.main()
