@@ -5,7 +5,7 @@
 use kirin::catalog::Catalog;
 use kirin::protocol::bench::{DEFAULT_DEPTH, run_bench};
 
-const SIGNATURE: u64 = 108102;
+const SIGNATURE: u64 = 105309;
 
 fn nodes(text: &str) -> u64 {
     text.lines()

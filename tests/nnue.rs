@@ -44,13 +44,13 @@ fn a_correction_network_adds_its_output_to_the_hand_written_evaluation() {
         let diff = eval::evaluate(&corrected) - eval::evaluate(&plain);
         assert!((70..=101).contains(&diff), "{fen}: {diff}");
     }
-    // At a share of 40 (courier's own setting) it adds 40 cp at the start.
+    // At a share of 44 (courier's own setting) it adds 44 cp at the start.
     let mut half = cat.get("handcourier").unwrap().variant.clone();
     half.nnue = with_net.variant.nnue.clone();
     let half = kirin::position::Rules::new(half).unwrap();
-    assert_eq!(half.values.weights.0[kirin::search::eval_weights::Weight::Network as usize], 40);
+    assert_eq!(half.values.weights.0[kirin::search::eval_weights::Weight::Network as usize], 44);
     let start = |r| Position::from_fen(r, FENS[0]).unwrap();
-    assert_eq!(eval::evaluate(&start(half)) - eval::evaluate(&start(courier)), 40);
+    assert_eq!(eval::evaluate(&start(half)) - eval::evaluate(&start(courier)), 44);
 }
 
 #[test]

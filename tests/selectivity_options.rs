@@ -39,9 +39,9 @@
 //!   where the others hold the node too and its stored score is at least beta, two plies
 //!   deeper where the others fail low by that margin more.
 //!
-//! Each is checked to reach the search (a fixed-depth search changes size; smaller, for
-//! the rules whose effect on the size is one-sided here) and, for the rules on by default,
-//! not to lose a sacrificial mate.
+//! Each is checked to reach the search (a fixed-depth search changes size; none is
+//! one-sided in every tree, see `cut_node_reductions_change_a_fixed_depth_search`) and,
+//! for the rules on by default, not to lose a sacrificial mate.
 
 mod common;
 
@@ -60,16 +60,6 @@ fn nodes(depth: i32, params: &str) -> u64 {
     COURIER.iter().map(|fen| search_to_depth("courier", fen, depth, params).nodes).sum()
 }
 
-/// `name` set to `on` searches fewer nodes than set to `off`, and the default search is
-/// the one with `default`.
-fn assert_narrows(name: &str, on: i32, off: i32, default: i32) {
-    let with_on = nodes(10, &format!("{name}={on}"));
-    let with_off = nodes(10, &format!("{name}={off}"));
-    let expected = if default == on { with_on } else { with_off };
-    assert_eq!(nodes(10, ""), expected, "{name} is {default} by default");
-    assert!(with_on < with_off, "{name}={on} searched {with_on} nodes, {name}={off} searched {with_off}");
-}
-
 /// `name` set to `a` and to `b` searches trees of different sizes, and `default` is one
 /// of them (for the rules whose effect on the size is not one-sided).
 fn assert_changes(name: &str, a: i32, b: i32, default: i32) {
@@ -80,9 +70,14 @@ fn assert_changes(name: &str, a: i32, b: i32, default: i32) {
     assert_eq!(nodes(10, ""), expected, "{name} is {default} by default");
 }
 
+/// Cut-node reductions and pruning by reduced depth shrank these 10-ply trees until
+/// courier's evaluation took the refit with king danger (2026-12-07: `lmrCutNode=2` 53,658
+/// nodes against 52,100 with 0, `lmrPrune=1` 53,658 against 53,348 with 0; a pruned or
+/// reduced move changes what the table holds for the next iteration), so, like the
+/// others, they are checked to reach the search.
 #[test]
-fn cut_node_reductions_shrink_a_fixed_depth_search() {
-    assert_narrows("lmrCutNode", 2, 0, 2);
+fn cut_node_reductions_change_a_fixed_depth_search() {
+    assert_changes("lmrCutNode", 2, 0, 2);
 }
 
 /// Reducing checks and captures is not one-sided in these positions' trees: with the
@@ -164,8 +159,8 @@ fn the_non_pawn_correction_changes_the_search() {
 }
 
 #[test]
-fn pruning_by_reduced_depth_shrinks_a_fixed_depth_search() {
-    assert_narrows("lmrPrune", 1, 0, 1);
+fn pruning_by_reduced_depth_changes_a_fixed_depth_search() {
+    assert_changes("lmrPrune", 1, 0, 1);
 }
 
 /// Extending fewer checks shrank these trees until courier's evaluation took the space
