@@ -50,13 +50,17 @@ m() { # name engine2 proto2 variant [extra args...]
 run fairymax-courier && m fairymax-courier /usr/games/fairymax cecp courier \
   --start-fen "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"
 run fairymax-shatranj && m fairymax-shatranj /usr/games/fairymax cecp shatranj
-run fsf-chess && m fsf-chess "/usr/games/fairy-stockfish" uci chess
-run fsf-courier && m fsf-courier "/usr/games/fairy-stockfish" uci courier
-run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj
+# Fairy-Stockfish keeps 60 ms a move in hand, not its default 30: on two busy cores 11.1
+# lost a fifth of its courier games on time with 30 (docs/log/2026-12.md, seventy-third
+# session), wins that say nothing about Kirin.
+fsf=(--option2 "Move Overhead=60")
+run fsf-chess && m fsf-chess "/usr/games/fairy-stockfish" uci chess "${fsf[@]}"
+run fsf-courier && m fsf-courier "/usr/games/fairy-stockfish" uci courier "${fsf[@]}"
+run fsf-shatranj && m fsf-shatranj "/usr/games/fairy-stockfish" uci shatranj "${fsf[@]}"
 for v in courier shoshogi; do
   if [ "$want" = "fsfnew-$v" ]; then
     [ -x "${FSF_NEW:-}" ] || { echo "strength.sh: set FSF_NEW to a current Fairy-Stockfish binary" >&2; exit 2; }
-    m "fsfnew-$v" "$FSF_NEW" uci "$v"
+    m "fsfnew-$v" "$FSF_NEW" uci "$v" "${fsf[@]}"
   fi
 done
 # HaChu 0.21 sometimes searches on without moving in a lost position (seen twice in 7 games
