@@ -451,7 +451,7 @@ fn mobility_curve(max: u32, avg: i32) -> Vec<(i32, i32)> {
         .collect()
 }
 
-/// The least value of a type that `eval.outpost` rewards (a Knight is 370 in courier and
+/// The least value of a type that `eval.outpost` rewards (a Knight is 388 in courier, 370 in
 /// shatranj; the Ferz, Wazir and Alfil, worth about two pawns, gain little from one).
 const OUTPOST_MIN: i32 = 250;
 
