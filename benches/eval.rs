@@ -1,7 +1,7 @@
 //! Static evaluation throughput (`evaluate_hand`: the hand-written terms, the pawn facts
-//! worked out afresh, no cache) over positions of courier games against Fairy-Stockfish
-//! (the seventy-sixth session's 100 games at 10 s + 0.1 s, every 1,500th position), from
-//! the opening to bare endgames. The search spends about a fifth of its time in these
+//! worked out afresh, no cache) over courier's start position and 15 positions of its
+//! games against Fairy-Stockfish (every 1,500th of 100 games at 10 s + 0.1 s, 2026-12-07),
+//! from the opening to bare endgames. The search spends about a fifth of its time in these
 //! terms in such positions, far more than in the start positions the bench command
 //! searches, so their cost is measured here, on the positions where it is paid.
 
@@ -12,7 +12,7 @@ use kirin::search::eval::evaluate_hand;
 use std::hint::black_box;
 
 const COURIER_GAME_POSITIONS: [&str; 16] = [
-    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
+    "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
     "rnebmk1wbe1r/1ppp5pp1/4ppfppn2/p10p/P5P4P/5PF1EN2/1PPPP1KPPPP1/RN1BM2WBE1R b - - 0 6",
     "10r1/8p3/ek1p4m1P1/p2P1p2p3/1p3F3n2/1P1MP4P2/1K3P6/2E2B5R w - - 7 65",
     "5kr5/1r2nnbw4/e3f4pp1/p2m2BB3p/P1p2MNN3P/2P4P2PE/1P1R3K1P2/7W4 w - - 11 49",
