@@ -1,9 +1,9 @@
 //! Static evaluation throughput (`evaluate_hand`: the hand-written terms, the pawn facts
 //! worked out afresh, no cache) over courier's start position and 15 positions of its
 //! games against Fairy-Stockfish (every 1,500th of 100 games at 10 s + 0.1 s, 2026-12-07),
-//! from the opening to bare endgames. The search spends about a fifth of its time in these
-//! terms in such positions, far more than in the start positions the bench command
-//! searches, so their cost is measured here, on the positions where it is paid.
+//! from the opening to bare endgames. A courier search spends about a fifth of its time in
+//! these terms (a profile over such positions, docs/log/2026-12.md), and what a term costs
+//! depends on the pieces and pawns around it, so it is timed over the positions of play.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kirin::catalog::Catalog;
