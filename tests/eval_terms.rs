@@ -7,7 +7,7 @@ use common::{Lcg, pos_in, pos_with};
 use kirin::catalog::Catalog;
 use kirin::position::Position;
 use kirin::search::eval;
-use kirin::search::eval_weights::{DEFAULTS, Weight};
+use kirin::search::eval_weights::{EvalWeights, Weight};
 use kirin::square::Color;
 
 /// One term of the trace (White's point of view, middlegame part).
@@ -121,13 +121,13 @@ fn king_danger_sees_a_king_about_to_be_mated() {
     let fen = "12/6w1p1k1/F6e1pp1/2p8p/2Bb1p1PP1nP/1P1P1b2FNR1/7K1PP1/r3n3BE2 b - - 5 71";
     // The old term's own weights at their defaults, not courier's refit, so that this
     // weighs king danger alone.
-    let default = |w: Weight| DEFAULTS[w as usize];
+    let default = EvalWeights::default();
     let user = format!(
         "[oldring:courier]\neval.kingAttack = {}\neval.kingRing = {}\neval.kingShield = {}\n\
          [kd:oldring]\neval.kingDanger = 100\n[nokd:oldring]\neval.kingDanger = 0\n",
-        default(Weight::KingAttack),
-        default(Weight::KingRing),
-        default(Weight::KingShield)
+        default[Weight::KingAttack],
+        default[Weight::KingRing],
+        default[Weight::KingShield]
     );
     let c = Catalog::embedded_with(&user);
     assert!(c.errors.is_empty(), "{:?}", c.errors);
