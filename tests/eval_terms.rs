@@ -27,7 +27,7 @@ fn terms_add_up_to_the_evaluation() {
     let mut rng = Lcg(7);
     // The optional Stockfish-shaped terms switched on, in a pawn game and a shogi game.
     let user = "[chess-sf:chess]\neval.space = 100\neval.shelter = 100\neval.mobilityContested = 0\n\
-                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\neval.outpost = 100\neval.rooks = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
+                eval.kingDanger = 100\neval.threatByPush = 40\neval.connected = 100\neval.mobilityCurve = 100\neval.outpost = 100\neval.rooks = 100\neval.initiative = 100\neval.pawnScale = 100\n[shoshogi-sf:shoshogi]\neval.space = 100\neval.shelter = 100\n\
                 eval.mobilityContested = 50\neval.connected = 100\n";
     let tuned = Catalog::embedded_with(user);
     assert!(tuned.errors.is_empty(), "{:?}", tuned.errors);
@@ -139,6 +139,59 @@ fn king_danger_sees_a_king_about_to_be_mated() {
     let start = Position::startpos(c.get("kd").unwrap());
     assert_eq!(term(&start, "king safety"), 0);
     assert_eq!(eval::evaluate(&start), eval::evaluate(&Position::startpos(c.get("nokd").unwrap())));
+}
+
+/// The evaluation's sum of one part (middlegame or endgame) over all terms, White's
+/// point of view.
+fn total_parts(p: &Position) -> (i32, i32) {
+    let (_, t) = eval::trace(p);
+    (t.terms.iter().map(|x| x.1).sum(), t.terms.iter().map(|x| x.2).sum())
+}
+
+/// A courier catalog with Stockfish 11's initiative and pawn scale (`winnable.rs`) at
+/// `initiative` and `scale` percent.
+fn courier_winnable(initiative: i32, scale: i32) -> Catalog {
+    let user = format!("[w:courier]\neval.initiative = {initiative}\neval.pawnScale = {scale}\n");
+    let c = Catalog::embedded_with(&user);
+    assert!(c.errors.is_empty(), "{:?}", c.errors);
+    c
+}
+
+/// Courier, Kirin's 2026-12-07 match against Fairy-Stockfish 11.1 (game 7, ply 253): White's
+/// Rook, Bishop and promoted Ferz against Black's Bishop, no pawn left, a game Kirin did not
+/// win (docs/rules/chess-family.md §4: the Courier moves as a bishop). With the pawn scale
+/// at Stockfish's strength the side ahead keeps 36/64 of its endgame edge; with a pawn,
+/// 43/64; with the weight at 0 the term is left out.
+#[test]
+fn the_pawn_scale_shrinks_an_edge_without_pawns() {
+    let fen = "2R6F2/1k1B8/12/12/12/12/3b1K6/12 b - - 10 127";
+    let (_, eg_off) = total_parts(&pos_with(&courier_winnable(0, 0), "w", fen));
+    let (_, eg_on) = total_parts(&pos_with(&courier_winnable(0, 100), "w", fen));
+    assert!(eg_off > 500, "White is well ahead: {eg_off}");
+    assert_eq!(eg_on, eg_off * 36 / 64);
+    let pawn = "2R6F2/1k1B8/12/12/12/12/3b1K4P1/12 b - - 10 127";
+    let (_, eg_off) = total_parts(&pos_with(&courier_winnable(0, 0), "w", pawn));
+    let (_, eg_on) = total_parts(&pos_with(&courier_winnable(0, 100), "w", pawn));
+    assert_eq!(eg_on, eg_off * 43 / 64);
+    let off = eval::trace(&pos_with(&courier_winnable(0, 0), "w", fen)).1;
+    assert!(off.terms.iter().all(|t| t.0 != "winnable"));
+}
+
+/// Stockfish's initiative: with many pawns on both wings the side ahead gains in the
+/// endgame part; in a pawnless ending with the kings facing each other it loses, but
+/// never so much that the score changes sign.
+#[test]
+fn the_initiative_grows_with_pawns_and_never_flips_the_score() {
+    let on = courier_winnable(100, 0);
+    // The start position less Black's a-pawn: White a pawn up, 23 pawns on both wings.
+    let pawns = "rnebmk1wbenr/1ppppp1pppp1/6f5/6p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
+    let (_, eg) = term_parts(&pos_with(&on, "w", pawns), "winnable");
+    assert!(eg > 0, "more to play for: {eg}");
+    // White's Wazir against a bare King, the Kings on one file: the edge shrinks.
+    let bare = "12/12/5k6/12/12/5K6/5W6/12 w - - 0 1";
+    let (_, before) = total_parts(&pos_with(&courier_winnable(0, 0), "w", bare));
+    let (_, eg) = term_parts(&pos_with(&on, "w", bare), "winnable");
+    assert!(eg < 0 && before + eg >= 0, "shrinks without flipping: {before} {eg}");
 }
 
 /// A chess catalog with the optional space and contested-mobility terms at `space` and

@@ -540,6 +540,10 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
         eg += white;
         trace.mark::<TRACE>("network", mg, eg);
     }
+    if w[Weight::Initiative] != 0 || w[Weight::PawnScale] != 0 {
+        (mg, eg) = super::winnable::adjust(pos, w, facts.passed, mg, eg);
+        trace.mark::<TRACE>("winnable", mg, eg);
+    }
     if TRACE {
         trace.phase = (phase, max);
     }

@@ -28,6 +28,7 @@ pub mod skill;
 mod thread_slots;
 pub mod time;
 pub mod tt;
+mod winnable;
 
 use crate::game_end;
 use crate::moves::Move;

@@ -25,6 +25,8 @@ pub struct PawnFacts {
     /// Passed, isolated, doubled and connected pawns, weights applied (middlegame,
     /// endgame; White's point of view).
     pub structure: (i32, i32),
+    /// Passed pawns of both sides together (for `winnable`'s complexity).
+    pub passed: i32,
     /// The squares each side's pawns attack (empty without pawns).
     pub attacks: [Bitboard; 2],
     /// The squares two or more of each side's pawns attack (for king danger, which
@@ -172,6 +174,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
             let kind = pos.piece_at(sq).kind() as usize;
             // Passed: no enemy pawn ahead on the same or adjacent files.
             if !vals.passed_span[c.index()][sq.index()].intersects(theirs) {
+                facts.passed += 1;
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 let progress = adv * 8 / ranks.max(2);
                 let scale = vals.pawn_scale[kind] * w[Weight::Passed] / 100;
