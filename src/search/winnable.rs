@@ -36,11 +36,12 @@ pub fn adjust(pos: &Position, w: &EvalWeights, passed: i32, mg: i32, eg: i32) ->
     let (mut mg, mut eg) = (mg, eg);
     let pawns = Color::BOTH.map(|c| pos.pieces_of(c, vals.pawn_mask));
     if initiative != 0 {
-        let c = complexity(pos, passed, pawns) * 100 / STOCKFISH_PAWN * initiative / 100;
+        let cp = |units: i32| units * 100 / STOCKFISH_PAWN * initiative / 100;
+        let c = complexity(pos, passed, pawns);
         // The side ahead gains (or loses) that much, never so much that its score changes
         // sign; in the middle game only a loss counts, and less of it.
-        mg += mg.signum() * (c + 50 * 100 / STOCKFISH_PAWN).clamp(-mg.abs(), 0);
-        eg += eg.signum() * c.max(-eg.abs());
+        mg += mg.signum() * cp(c + 50).clamp(-mg.abs(), 0);
+        eg += eg.signum() * cp(c).max(-eg.abs());
     }
     if pawn_scale != 0 && eg != 0 {
         // The side ahead without pawns keeps 36/64 of its endgame edge, 7/64 more a pawn.
