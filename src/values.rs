@@ -68,6 +68,9 @@ pub struct Values {
     /// `files[f]`: the squares of file `f`; `neighbours[f]`: those of files `f-1` and `f+1`.
     pub files: Vec<Bitboard>,
     pub neighbours: Vec<Bitboard>,
+    /// The files of the board's left half (Stockfish's `QueenSide`), for the initiative's
+    /// pawns on both wings (`search::winnable`).
+    pub left_half: Bitboard,
     /// `near[square]`: squares within two king steps (king-safety zone).
     pub near: Vec<Bitboard>,
     /// `adjacent[square]`: squares one king step away (the royal's shelter ring).
@@ -365,6 +368,7 @@ impl Values {
                 b
             })
             .collect();
+        let left_half = files[..usize::from(v.files / 2)].iter().fold(Bitboard::EMPTY, |a, &f| a | f);
         let mob_avg: Vec<i32> = (0..n).map(|k| (avg_leap[k] + avg_slide[k]).round() as i32).collect();
         let mob_curve = (0..n).map(|k| mobility_curve(mob_max[k], mob_avg[k])).collect();
         let (space_zone, rear) = space_tables(v.files, v.ranks, t.board);
@@ -397,6 +401,7 @@ impl Values {
             passed_span,
             files,
             neighbours,
+            left_half,
             near,
             adjacent,
             mob_avg,

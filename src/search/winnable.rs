@@ -59,9 +59,7 @@ pub fn adjust(pos: &Position, w: &EvalWeights, passed: i32, mg: i32, eg: i32) ->
 fn complexity(pos: &Position, passed: i32, pawns: [crate::bitboard::Bitboard; 2]) -> i32 {
     let vals = &pos.rules().values;
     let all = pawns[0] | pawns[1];
-    let files = pos.variant().files as usize;
-    let left = vals.files[..files / 2].iter().fold(crate::bitboard::Bitboard::EMPTY, |a, &f| a | f);
-    let both_flanks = all.intersects(left) && all.without(left).any();
+    let both_flanks = all.intersects(vals.left_half) && all.without(vals.left_half).any();
     // Files between the royals less ranks between them: a royal beside the other or past
     // it on the files can walk round it.
     let outflanking = match (pos.royal_squares(Color::White).lsb(), pos.royal_squares(Color::Black).lsb()) {
