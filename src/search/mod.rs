@@ -25,6 +25,7 @@ pub mod pawns;
 pub mod see;
 mod shelter;
 pub mod skill;
+pub mod stop_rule;
 mod thread_slots;
 pub mod time;
 pub mod tt;
@@ -43,6 +44,7 @@ use params::Param;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use stop_rule::{StopMemory, StopRule};
 use thread_slots::ThreadSlots;
 use time::{Allocation, Clock};
 use tt::{Bound, TranspositionTable};
@@ -151,6 +153,8 @@ pub struct Shared {
     tables: ThreadSlots<OrderingTables>,
     /// Each thread's evaluations between the searches of a game.
     evals: ThreadSlots<EvalMemory>,
+    /// What the main thread's stop rule keeps from one search of a game to the next.
+    stop_memory: Mutex<StopMemory>,
 }
 
 /// Stores `max(new, old - old / 8)` (microseconds, at most a second) in `slot`.
@@ -226,6 +230,7 @@ impl Searcher {
                 helper_best: Mutex::new(None),
                 tables: ThreadSlots::new(threads),
                 evals: ThreadSlots::new(threads),
+                stop_memory: Mutex::new(StopMemory::default()),
             }),
             threads,
             pool: build_pool(threads),
@@ -279,6 +284,9 @@ impl Searcher {
         self.shared.tt.clear();
         self.shared.tables.clear();
         self.shared.evals.clear();
+        if let Ok(mut m) = self.shared.stop_memory.lock() {
+            *m = StopMemory::default();
+        }
     }
 
     /// Resets the stop and ponder flags for a new search. Call it *before* handing the search
@@ -336,6 +344,9 @@ impl Searcher {
             let mut w = Worker::new(0, pos.clone(), sh, limits, alloc, start);
             outcome = w.iterate(report);
             sh.stop.store(true, Ordering::Relaxed);
+            if let Ok(mut m) = sh.stop_memory.lock() {
+                *m = w.stop_rule.memory(outcome.score);
+            }
             w.keep_tables();
         });
         // A helper that completed a deeper iteration than the main thread has the better
@@ -414,6 +425,8 @@ struct Worker<'a> {
     iteration_best: Option<(i32, Vec<Move>)>,
     lmr: Vec<[u8; 64]>,
     null_ok: bool,
+    /// When the main thread stops iterating (`stop_rule.rs`).
+    stop_rule: StopRule,
 }
 
 /// Move-ordering scores: the table's move, then captures and promotions that win material
@@ -501,6 +514,8 @@ impl<'a> Worker<'a> {
         // rule (Chu Shogi) a pass is still tried, but not while a royal of the side to move
         // is attacked: the search below would only find the royal taken.
         let null_ok = v.has_royals();
+        let stop_memory = sh.stop_memory.lock().map(|m| *m).unwrap_or_default();
+        let stop_rule = StopRule::new(p[Param::TimeStop] != 0, stop_memory);
         let mut tables = OrderingTables::kept_or_new(sh.tables.take(id), v);
         let evals = EvalMemory::kept_or_new(sh.evals.take(id), &pos, limits.nodes);
         if p[Param::CaptureHistory] != 0 {
@@ -534,6 +549,7 @@ impl<'a> Worker<'a> {
             iteration_best: None,
             lmr,
             null_ok,
+            stop_rule,
         }
     }
 
@@ -595,11 +611,6 @@ impl<'a> Worker<'a> {
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
         let mut outcome = Outcome { best: Some(self.root_moves[0].mv), ..Outcome::default() };
         let mut depth = 1 + (self.id as i32 % 3);
-        // Time management state: how many iterations in a row kept the same best move,
-        // and the previous iteration's score.
-        let mut stable_iters = 0u32;
-        let mut last_score: Option<i32> = None;
-        let mut score_drop = 0;
         // With a handicap: the move picked at its depth (`skill`).
         let mut skill_pick: Option<(Move, i32, Vec<Move>)> = None;
         while depth <= max_depth {
@@ -622,6 +633,7 @@ impl<'a> Worker<'a> {
                 rm.prev_score = rm.score;
             }
             self.iteration_best = None;
+            self.stop_rule.start_iteration();
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
@@ -671,13 +683,7 @@ impl<'a> Worker<'a> {
             if !self.stopped || depth == 1 {
                 let best = &self.root_moves[0];
                 if best.score > -INF {
-                    if depth > 1 && outcome.best == Some(best.mv) {
-                        stable_iters += 1;
-                    } else {
-                        stable_iters = 0;
-                    }
-                    score_drop = last_score.map_or(0, |s| s - best.score);
-                    last_score = Some(best.score);
+                    self.stop_rule.end_iteration(depth, best.mv, best.score);
                     outcome.best = Some(best.mv);
                     outcome.ponder = best.pv.get(1).copied();
                     outcome.score = best.score;
@@ -722,17 +728,8 @@ impl<'a> Worker<'a> {
                     break;
                 }
                 if let Some(a) = self.alloc {
-                    // Spend more while the best move keeps changing or the score is
-                    // falling, less once it has held for several iterations.
-                    let mut factor = match stable_iters {
-                        0 => 1.5,
-                        1 => 1.2,
-                        2 | 3 => 1.0,
-                        _ => 0.75,
-                    };
-                    if score_drop >= 25 {
-                        factor *= 1.3;
-                    }
+                    // More time while the search is unsettled, less once it has settled.
+                    let factor = self.stop_rule.factor(depth);
                     let target = a.optimum.mul_f64(factor).min(a.maximum);
                     let pondering = self.sh.pondering.load(Ordering::Relaxed);
                     if !pondering && self.elapsed() >= target {
@@ -864,6 +861,9 @@ impl<'a> Worker<'a> {
                 // or a fail-high of the full-window search).
                 if i > pv_idx && pv_idx == 0 {
                     self.iteration_best = Some((score, rm.pv.clone()));
+                }
+                if i > pv_idx {
+                    self.stop_rule.note_best_move_change();
                 }
             } else {
                 rm.score = -INF;

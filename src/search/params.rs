@@ -213,10 +213,15 @@ pub enum Param {
     /// where the others fail low by this many centipawns more than the margin, at most six
     /// times along a line (Stockfish's double extension); 0 never.
     SingularDouble,
+    /// When a timed search stops iterating (`stop_rule.rs`): Kirin's rule on the best
+    /// move's stability and the last iteration's score (0), or Stockfish 11's on a score
+    /// falling against the last move and four iterations back, the best move's changes,
+    /// and a settled move's saving carried into the next move (1).
+    TimeStop,
 }
 
 /// Name, default, least and greatest value of each parameter, in `Param` order.
-const SPECS: [(Param, &str, i32, i32, i32); 62] = [
+const SPECS: [(Param, &str, i32, i32, i32); 63] = [
     (Param::RfpDepth, "rfpDepth", 6, 0, 20),
     (Param::RfpMargin, "rfpMargin", 90, 10, 400),
     (Param::RfpImproving, "rfpImproving", 40, 0, 300),
@@ -279,6 +284,7 @@ const SPECS: [(Param, &str, i32, i32, i32); 62] = [
     (Param::LmrDeeper, "lmrDeeper", 0, 0, 1000),
     (Param::SingularNegative, "singularNegative", 0, 0, 1),
     (Param::SingularDouble, "singularDouble", 0, 0, 1000),
+    (Param::TimeStop, "timeStop", 0, 0, 1),
 ];
 
 // `SearchParams::named` has a bit per parameter.
