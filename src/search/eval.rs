@@ -534,6 +534,18 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
         }
     }
     trace.mark::<TRACE>("threats", mg, eg);
+
+    // Passed pawns' way forward (`passed_path.rs`), which needs both sides' attacks.
+    let path_percent = w[Weight::PassedPath];
+    if path_percent != 0 {
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            let (m, e) = super::passed_path::passed_path(pos, c, facts.passers[c.index()], &attacks, path_percent);
+            mg += sign * m;
+            eg += sign * e;
+        }
+        trace.mark::<TRACE>("passed path", mg, eg);
+    }
     if network != 0 {
         let white = if pos.side_to_move() == Color::White { network } else { -network };
         mg += white;

@@ -86,9 +86,12 @@ pub enum Weight {
     /// Stockfish 11's endgame scale by the pawns of the side ahead (`winnable.rs`: fewer
     /// pawns, less of the endgame score counts), percent of Stockfish's; 0 leaves it out.
     PawnScale,
+    /// Stockfish 11's passed-pawn path and royal proximity terms (`passed_path.rs`),
+    /// percent of Stockfish's; 0 leaves them out.
+    PassedPath,
 }
 
-pub const COUNT: usize = 28;
+pub const COUNT: usize = 29;
 
 /// The ini names, in the order of `Weight`.
 pub const NAMES: [&str; COUNT] = [
@@ -120,11 +123,12 @@ pub const NAMES: [&str; COUNT] = [
     "centre",
     "initiative",
     "pawnScale",
+    "passedPath",
 ];
 
 /// The defaults, in the order of `Weight`.
 pub const DEFAULTS: [i32; COUNT] =
-    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0];
+    [3, 12, 8, 12, 8, 16, 100, 25, 20, 60, 4, 20, 15, 100, 100, 0, 100, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +174,7 @@ mod tests {
     fn names_defaults_and_enum_agree() {
         assert_eq!(index_of("conversion"), Some(Weight::Conversion as usize));
         assert_eq!(index_of("mobility"), Some(Weight::Mobility as usize));
-        assert_eq!(NAMES.len(), Weight::PawnScale as usize + 1);
+        assert_eq!(NAMES.len(), Weight::PassedPath as usize + 1);
         let w = EvalWeights::with_overrides(&[(Weight::Tempo as usize, 30)]);
         assert_eq!((w[Weight::Tempo], w[Weight::Mobility]), (30, 3));
         assert_eq!(index_of("Mobility"), None, "names are case-sensitive like every ini key");

@@ -21,6 +21,7 @@ pub mod imbalance;
 mod king_danger;
 pub mod ordering_tables;
 pub mod params;
+mod passed_path;
 pub mod pawns;
 pub mod see;
 mod shelter;

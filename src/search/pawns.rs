@@ -27,6 +27,8 @@ pub struct PawnFacts {
     pub structure: (i32, i32),
     /// Passed pawns of both sides together (for `winnable`'s complexity).
     pub passed: i32,
+    /// Each side's passed pawns (for `passed_path.rs`).
+    pub passers: [Bitboard; 2],
     /// The squares each side's pawns attack (empty without pawns).
     pub attacks: [Bitboard; 2],
     /// The squares two or more of each side's pawns attack (for king danger, which
@@ -175,6 +177,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
             // Passed: no enemy pawn ahead on the same or adjacent files.
             if !vals.passed_span[c.index()][sq.index()].intersects(theirs) {
                 facts.passed += 1;
+                facts.passers[c.index()].set(sq);
                 let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
                 let progress = adv * 8 / ranks.max(2);
                 let scale = vals.pawn_scale[kind] * w[Weight::Passed] / 100;
