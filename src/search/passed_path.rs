@@ -10,7 +10,9 @@
 //! royal. Weighed by `eval.passedPath` (percent of Stockfish's, scaled like the rest of a
 //! pawn's passed terms by what its promotion gains; 0, the default, leaves it out).
 //! Stockfish's rook-behind-the-passer test is left out: it is for a Queen's promotion,
-//! and reads x-ray attacks that Kirin's attack sets do not keep.
+//! and reads x-ray attacks that Kirin's attack sets do not keep. In courier (a Fers's
+//! promotion: a fifth of Stockfish's size) an SPRT at node odds against Fairy-Stockfish
+//! rejected it, -2.0 +/- 3.8 points (docs/log/2026-12.md, eightieth session).
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
