@@ -92,6 +92,13 @@ impl Square {
     pub fn flip_rank(self, ranks: u8) -> Square {
         Square::new(self.file(), ranks - 1 - self.rank())
     }
+
+    /// The rank counted from `c`'s own back rank (0) on a board with `ranks` ranks: how
+    /// far a piece of `c` on this square has come.
+    #[inline]
+    pub fn relative_rank(self, c: Color, ranks: i32) -> i32 {
+        if c == Color::White { self.rank() as i32 } else { ranks - 1 - self.rank() as i32 }
+    }
 }
 
 impl fmt::Display for Square {

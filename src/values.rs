@@ -302,7 +302,7 @@ impl Values {
                         pos.eg += bonus;
                     }
                     // Ranks advanced from the own side (0 = own back rank).
-                    let adv = if c == Color::White { sq.rank() as i32 } else { v.ranks as i32 - 1 - sq.rank() as i32 };
+                    let adv = sq.relative_rank(c, v.ranks as i32);
                     if is_pawn && !v.pieces[k].promotions.is_empty() && zone.any() {
                         // Distance (in ranks) to the promotion zone.
                         let zone_start = v.ranks as i32 - v.promotion_zone as i32;

@@ -321,7 +321,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
                         rook_scores[c.index()].0 += m;
                         rook_scores[c.index()].1 += e;
                     }
-                    let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                    let adv = sq.relative_rank(c, ranks);
                     if value >= RAIDER_MIN && 2 * adv >= ranks {
                         let _ = raiders.try_push((c, k, sq, moves));
                     }
@@ -401,7 +401,7 @@ fn terms<const TRACE: bool>(pos: &Position, trace: &mut Trace, network: i32, paw
         for c in Color::BOTH {
             let theirs = lions(!c);
             for sq in lions(c) {
-                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                let adv = sq.relative_rank(c, ranks);
                 let f = sq.file() as i32;
                 // Ranks from the enemy's back rank.
                 let from_back = ranks - 1 - adv;

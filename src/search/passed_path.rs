@@ -52,7 +52,7 @@ pub(super) fn passed_path(
     };
     let (mut mg, mut eg) = (0, 0);
     for sq in passers {
-        let adv = if us == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+        let adv = sq.relative_rank(us, ranks);
         // Stockfish's relative rank: its seventh (6) is one step from the promotion zone.
         let to_go = ranks - zone - adv;
         let r = (7 - to_go).min(6);

@@ -178,7 +178,7 @@ fn compute(pos: &Position, fixed: bool) -> PawnFacts {
             if !vals.passed_span[c.index()][sq.index()].intersects(theirs) {
                 facts.passed += 1;
                 facts.passers[c.index()].set(sq);
-                let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+                let adv = sq.relative_rank(c, ranks);
                 let progress = adv * 8 / ranks.max(2);
                 let scale = vals.pawn_scale[kind] * w[Weight::Passed] / 100;
                 mg += sign * (progress * progress * scale / 100);
@@ -266,7 +266,7 @@ fn connected_term(pos: &Position, c: Color, pawns: [Bitboard; 2]) -> (i32, i32) 
         if !phalanx.any() && !support.any() {
             continue;
         }
-        let adv = if c == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+        let adv = sq.relative_rank(c, ranks);
         let r = ((adv * 7 + (ranks - 1) / 2) / (ranks - 1).max(1)).clamp(0, 7);
         let opposed = (vals.passed_span[c.index()][sq.index()] & vals.files[f] & enemy).any();
         let v =

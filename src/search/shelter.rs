@@ -43,7 +43,7 @@ pub(super) fn shelter(pos: &Position, us: Color, king: Square, enemy_pawn_attack
     let vals = &pos.rules().values;
     let (own_pawns, enemy_pawns) = (pos.pieces_of(us, vals.pawn_mask), pos.pieces_of(!us, vals.pawn_mask));
     let (files, ranks) = (pos.variant().files as i32, pos.variant().ranks as i32);
-    let relative = |sq: Square| if us == Color::White { sq.rank() as i32 } else { ranks - 1 - sq.rank() as i32 };
+    let relative = |sq: Square| sq.relative_rank(us, ranks);
     let king_rank = relative(king);
     // Pawns on the royal's rank or in front of it.
     let in_front = |b: Bitboard| b.iter().filter(move |&sq| relative(sq) >= king_rank);
