@@ -484,9 +484,9 @@ fn space_tables(files: u8, ranks: u8, board: Bitboard) -> ([Bitboard; 2], [Vec<B
     let mut zone = [Bitboard::EMPTY; 2];
     let mut rear = [vec![Bitboard::EMPTY; NUM_SQUARES], vec![Bitboard::EMPTY; NUM_SQUARES]];
     for sq in board {
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        let f = sq.file() as i32;
         for c in Color::BOTH {
-            let rel = if c == Color::White { r } else { ranks - 1 - r };
+            let rel = sq.relative_rank(c, ranks);
             if f >= margin && f < files - margin && rel >= 1 && rel < ranks / 2 {
                 zone[c.index()].set(sq);
             }

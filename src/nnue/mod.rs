@@ -131,8 +131,7 @@ impl Features {
     /// The rank of `sq` counted from `perspective`'s own back rank.
     #[inline]
     fn relative_rank(&self, perspective: Color, sq: Square) -> usize {
-        let rank = sq.rank() as usize;
-        if perspective == Color::White { rank } else { self.ranks - 1 - rank }
+        sq.relative_rank(perspective, self.ranks as i32) as usize
     }
 
     /// The active inputs of `pos` from White's and from Black's perspective, appended to
